@@ -1,0 +1,169 @@
+"""The benchmark: python -m boardgames_tui.bench [game ...]
+
+Per game: engine throughput on random legal playouts, and the key-to-idle time of game keys compared
+with a key nothing is bound to, in the same run. Once: start-up to the main menu compared with a minimal
+Textual app, each in a fresh interpreter. Figures, not pass/fail: timed tests are not how we check speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .engine.registry import GAMES, GameSpec
+
+
+def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """Random legal playouts for `seconds`: (actions per second, games per second)."""
+    rules = spec.rules()
+    chooser = random.Random(seed)
+    players = [f"P{n}" for n in range(rules.min_players, rules.max_players + 1)]
+    actions = games = 0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        count = chooser.randint(rules.min_players, rules.max_players)
+        state = rules.setup(players[:count], rules.Options(), str(chooser.getrandbits(32)))
+        while True:
+            seats = rules.to_act(state)
+            if not seats:
+                break
+            seat = min(seats)
+            state = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return actions / elapsed, games / elapsed
+
+
+# UI latency -----------------------------------------------------------------------------------------
+
+# Per game: keys that reach the first private screen, a cheap in-screen game key, and a key that applies
+# an action (through the session, the autosave and the handoff screen).
+UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
+    "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
+}
+
+
+async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
+    from .tui.app import BoardGamesApp
+    from .tui.screens.pass_device import PassDeviceScreen
+    from .tui.screens.turn import TurnScreen
+    from .tui.session import HotseatSession
+
+    script = UI_SCRIPTS[spec.id]
+    rules = spec.rules()
+    timings: dict[str, list[float]] = {"no-op key": [], "game key": [], "apply + handoff": []}
+    with tempfile.TemporaryDirectory() as folder:
+        app = BoardGamesApp(save_dir=Path(folder))
+        async with app.run_test(size=(100, 30)) as pilot:
+            players = [f"P{n}" for n in range(rules.min_players)]
+            session = HotseatSession.new(spec.id, players, rules.Options(), app.store, seed="bench")
+            await app.start_session(session)
+
+            async def to_turn_screen() -> None:
+                await pilot.pause()
+                if isinstance(app.screen, PassDeviceScreen):
+                    app.screen.armed = True  # skip the anti-double-press pause
+                    await pilot.press("space")
+                    await pilot.pause()
+
+            async def timed(keys: Sequence[str]) -> float:
+                start = time.perf_counter()
+                await pilot.press(*keys)
+                await pilot.pause()
+                await app.animator.wait_until_complete()
+                return (time.perf_counter() - start) / len(keys)
+
+            for _round in range(rounds):
+                await to_turn_screen()
+                if not isinstance(app.screen, TurnScreen):
+                    break
+                timings["no-op key"].append(await timed(("z", "z")))
+                timings["game key"].append(await timed(script["select"]))
+                await pilot.press(*script["apply"][:-1])  # choose the action; its last key applies it
+                timings["apply + handoff"].append(await timed(script["apply"][-1:]))
+    return {name: statistics.median(values) for name, values in timings.items() if values}
+
+
+def key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
+    return asyncio.run(_key_latencies(spec, rounds))
+
+
+# Start-up -------------------------------------------------------------------------------------------
+
+_STARTUP_APP = """
+import sys
+from boardgames_tui.tui.app import BoardGamesApp
+app = BoardGamesApp()
+app.call_after_refresh(app.exit)
+app.run(headless=True)
+"""
+_STARTUP_MINIMAL = """
+from textual.app import App
+from textual.widgets import Footer, Static
+class Minimal(App):
+    def compose(self):
+        yield Static("hello")
+        yield Footer()
+app = Minimal()
+app.call_after_refresh(app.exit)
+app.run(headless=True)
+"""
+
+
+def startup_seconds(code: str, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-c", code],
+                check=True,
+                env={"BOARDGAMES_TUI_DATA_DIR": folder, "PATH": "/usr/bin:/bin", "TERM": "xterm-256color"},
+            )
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _row(label: str, value: str) -> None:
+    print(f"  {label:<34} {value}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m boardgames_tui.bench", description=__doc__)
+    parser.add_argument("games", nargs="*", help="game ids (default: all): " + ", ".join(GAMES))
+    parser.add_argument("--seconds", type=float, default=5.0, help="engine playout time per game")
+    parser.add_argument("--rounds", type=int, default=15, help="turns timed through the UI per game")
+    parser.add_argument("--startup-runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error("unknown game(s): " + ", ".join(unknown))
+    for game_id in args.games or list(GAMES):
+        spec = GAMES[game_id]
+        print(f"{spec.title}")
+        per_second, games = engine_throughput(spec, args.seconds)
+        _row("engine, random legal playouts", f"{per_second:,.0f} actions/s, {games:,.1f} games/s")
+        latencies = key_latencies(spec, args.rounds)
+        noop = latencies["no-op key"]
+        for name, value in latencies.items():
+            ratio = "" if name == "no-op key" else f"  ({value / noop:.2f}× no-op)"
+            _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
+    app_start = startup_seconds(_STARTUP_APP, args.startup_runs)
+    minimal = startup_seconds(_STARTUP_MINIMAL, args.startup_runs)
+    print("Start-up (fresh interpreter to first screen, median)")
+    _row("boardgames main menu", f"{app_start * 1000:.0f} ms  ({app_start / minimal:.2f}× minimal app)")
+    _row("minimal Textual app", f"{minimal * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""The games the collection offers. A game appears here only when it is finished."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import GameRules
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    title: str
+    blurb: str
+    rules_path: str  # "module:attribute" of the GameRules object
+    ui_path: str  # "module:attribute" of the UI entry point; imported lazily by the TUI
+
+    def rules(self) -> "GameRules":  # type: ignore[type-arg]
+        module, attr = self.rules_path.split(":")
+        return getattr(import_module(module), attr)  # type: ignore[no-any-return]
+
+
+GAMES: dict[str, GameSpec] = {
+    spec.id: spec
+    for spec in (
+        GameSpec(
+            id="hanabi",
+            title="Hanabi",
+            blurb="Cooperative fireworks for 2-5: everyone sees your cards but you.",
+            rules_path="boardgames_tui.engine.hanabi.rules:RULES",
+            ui_path="boardgames_tui.tui.games.hanabi.screen:HanabiTurnScreen",
+        ),
+    )
+}
+
+
+def get_game(game_id: str) -> GameSpec:
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}") from None

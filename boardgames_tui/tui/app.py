@@ -1,0 +1,145 @@
+"""The Textual application: screens come and go, the session owns the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+
+from ..i18n import _
+from .screens.menu import MainMenuScreen
+from .screens.pass_device import PassDeviceScreen
+from .screens.results import ResultsScreen
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .screens.turn import TurnScreen
+
+if TYPE_CHECKING:
+    from ..engine.saves import SaveStore
+    from .session import HotseatSession
+
+# The engine (and pydantic) is imported on first use, not at start-up: the menu needs neither.
+
+
+class BoardGamesApp(App[None]):
+    TITLE = "boardgames_tui"
+    CSS_PATH = "app.tcss"
+    BINDINGS = [Binding("ctrl+c", "quit", _("Quit"), show=False)]
+
+    def __init__(self, save_dir: Path | None = None) -> None:
+        super().__init__()
+        self._save_dir = save_dir
+        self._store: SaveStore | None = None
+        self.session: HotseatSession | None = None
+
+    @property
+    def store(self) -> SaveStore:
+        if self._store is None:
+            from ..engine.saves import SaveStore
+
+            self._store = SaveStore(self._save_dir)
+        return self._store
+
+    def get_default_screen(self) -> Screen:
+        return MainMenuScreen()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        # A screenshot of a private screen would be a copy of a hand on disk.
+        for command in super().get_system_commands(screen):
+            if getattr(screen, "PRIVATE", False) and command.title == "Screenshot":
+                continue
+            yield command
+
+    # Terminal size -------------------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def on_mount(self) -> None:
+        self._check_size(self.size.width, self.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if too_small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not too_small and showing:
+            self.pop_screen()
+
+    # Game flow -----------------------------------------------------------------------------------
+
+    async def start_session(self, session: HotseatSession) -> None:
+        """Leave whatever menus are open and show the session's first screen."""
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        self.session = session
+        session.showing_seat = None
+        await self.push_screen(self._screen_for_next_step())
+
+    async def leave_game(self) -> None:
+        """Back to the main menu; the game is already saved."""
+        self.clear_notifications()
+        self.session = None
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+
+    def show_next(self) -> None:
+        """Replace the game screen in front of the table with whatever comes next."""
+        self.switch_screen(self._screen_for_next_step())
+
+    def show_seat(self, seat: int) -> None:
+        """The incoming player confirmed on the handoff screen: show their private screen."""
+        assert self.session is not None
+        self.session.showing_seat = seat
+        self.switch_screen(self._turn_screen(seat))
+
+    def _screen_for_next_step(self) -> Screen:
+        session = self.session
+        assert session is not None
+        step = session.next_step()
+        if step.kind == "turn" and step.seat is not None:
+            session.showing_seat = step.seat
+            return self._turn_screen(step.seat)
+        # Leaving a private screen: nothing of it may survive, toasts included.
+        self.clear_notifications()
+        session.showing_seat = None
+        if step.kind == "results":
+            return ResultsScreen(session)
+        assert step.seat is not None
+        return PassDeviceScreen(
+            game_title=session.title,
+            player=session.players[step.seat],
+            position=session.position(),
+            summary=session.public_summary(),
+            seat=step.seat,
+        )
+
+    def _turn_screen(self, seat: int) -> TurnScreen:
+        session = self.session
+        assert session is not None
+        module_name, attr = session.spec.ui_path.split(":")
+        screen_class = getattr(import_module(module_name), attr)
+        return screen_class(session.view(seat), game_id=session.spec.id, title=session.title)  # type: ignore[no-any-return]
+
+    @on(TurnScreen.ActionChosen)
+    def _apply_action(self, message: TurnScreen.ActionChosen) -> None:
+        from ..engine.base import IllegalAction
+
+        session = self.session
+        if session is None or session.showing_seat != message.seat:
+            return  # a stale message from a screen that has already gone
+        try:
+            session.apply(message.seat, message.action)
+        except IllegalAction as exc:
+            screen = self.screen
+            if isinstance(screen, TurnScreen):
+                screen.show_error(exc.reason)
+            self.bell()
+            return
+        self.show_next()

@@ -1,0 +1,189 @@
+"""Hanabi panels as Rich renderables, built from a HanabiView only."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ....engine.hanabi.models import (
+    BLACK,
+    BONUS_TILE_TEXT,
+    MAX_CLUE_TOKENS,
+    MAX_MISFIRES,
+    RANKS,
+    SUIT_NAMES,
+    HanabiView,
+    HandView,
+    SlotView,
+)
+from ....i18n import _
+from ...widgets.cards import HIDDEN_STYLE, card_face, hidden_card, suit_style
+
+CARD_WIDTH = 6
+
+
+def max_score(view: HanabiView) -> int:
+    return 5 * sum(1 for suit in view.suits if suit != BLACK)
+
+
+def status_line(view: HanabiView) -> Text:
+    text = Text()
+    tokens = view.clue_tokens
+    text.append(_("Clues "), style="bold")
+    text.append("●" * tokens, style="bold cyan")
+    text.append("○" * (MAX_CLUE_TOKENS - tokens), style="dim")
+    text.append(f" {tokens}/{MAX_CLUE_TOKENS}   ")
+    text.append(_("Misfires "), style="bold")
+    text.append("✗" * view.misfires, style="bold red")
+    text.append("·" * (MAX_MISFIRES - view.misfires), style="dim")
+    text.append(f" {view.misfires}/{MAX_MISFIRES}   ")
+    text.append(_("Deck "), style="bold")
+    text.append(f"{view.deck_size}   ")
+    text.append(_("Score "), style="bold")
+    text.append(f"{view.score}/{max_score(view)}")
+    if view.final_turns_left is not None:
+        text.append("   " + _("Final round: {n} turn(s) left").format(n=view.final_turns_left), style="bold yellow")
+    if view.options.five_flamboyants:
+        text.append("   " + _("Bonus tiles left {n}").format(n=view.bonus_tiles_left))
+    return text
+
+
+def pile_label(view: HanabiView, index: int) -> Text:
+    suit, height = view.suits[index], view.piles[index]
+    if suit == BLACK:
+        # Black is built down from 5: show the last card played, and what comes next.
+        top = "—" if height == 0 else str(6 - height)
+        nxt = _("done") if height == 5 else str(5 - height)
+        label = card_face(suit, top if height else "·", width=CARD_WIDTH)
+        return label + Text(f" ↓{nxt}" if height < 5 else " ✓", style="bold")
+    face = card_face(suit, height if height else "·", width=CARD_WIDTH)
+    return face + Text(" ✓" if height == 5 else "  ", style="bold green")
+
+
+def fireworks_panel(view: HanabiView) -> Text:
+    text = Text(_("Fireworks ").ljust(11), style="bold")
+    for index in range(len(view.suits)):
+        text.append_text(pile_label(view, index))
+        text.append(" ")
+    return text
+
+
+def discard_panel(view: HanabiView) -> Text:
+    text = Text(_("Discards ").ljust(11), style="bold")
+    if not view.discard:
+        text.append(_("none"), style="dim")
+        return text
+    for suit in view.suits:
+        ranks = sorted(card.rank for card in view.discard if card.suit == suit)
+        if not ranks:
+            continue
+        text.append(f"{suit}", style=suit_style(suit))
+        text.append(":" + "".join(str(r) for r in ranks) + "  ")
+    return text
+
+
+def knowledge_label(slot: SlotView, suits: tuple[str, ...]) -> str:
+    """What the holder has been told, compactly: 'R?' colour known, '?3' number known, '*' touched."""
+    known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else "?"
+    known_rank = str(slot.knowledge.ranks[0]) if len(slot.knowledge.ranks) == 1 else "?"
+    return f"{known_suit}{known_rank}"
+
+
+def negative_label(slot: SlotView, suits: tuple[str, ...]) -> str:
+    not_suits = [s for s in suits if s not in slot.knowledge.suits]
+    not_ranks = [str(r) for r in RANKS if r not in slot.knowledge.ranks]
+    if len(slot.knowledge.suits) == 1:
+        not_suits = []
+    if len(slot.knowledge.ranks) == 1:
+        not_ranks = []
+    parts = "".join(not_suits) + ("," if not_suits and not_ranks else "") + "".join(not_ranks)
+    return ("≠" + parts) if parts else ""
+
+
+def other_hand(
+    view: HanabiView, hand: HandView, number: int | None, *, highlight: Collection[int] = (), current: bool = False
+) -> Table:
+    """Another player's hand: the cards face up, and under them what that player has been told."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=16)
+    for _slot in hand.slots:
+        table.add_column(width=CARD_WIDTH, justify="center")
+    name = Text()
+    if number is not None:
+        name.append(f"{number} ", style="bold reverse")
+    name.append(hand.name, style="bold")
+    if current:
+        name.append(" ◀", style="bold")
+    faces: list[RenderableType] = [name]
+    told: list[RenderableType] = [Text(_("  knows"), style="dim")]
+    marks: list[RenderableType] = [Text("")]
+    for index, slot in enumerate(hand.slots):
+        card = slot.card
+        face = card_face(card.suit, card.rank, width=CARD_WIDTH) if card else hidden_card(width=CARD_WIDTH)
+        faces.append(face)
+        label = knowledge_label(slot, view.suits)
+        told.append(Text(("*" if slot.knowledge.touched else " ") + label, style="bold" if slot.knowledge.touched else "dim"))
+        marks.append(Text("▲▲▲", style="bold reverse") if index in highlight else Text(""))
+    table.add_row(*faces)
+    table.add_row(*told)
+    if highlight:
+        table.add_row(*marks)
+    return table
+
+
+def own_hand(view: HanabiView, hand: HandView, selected: int | None) -> Group:
+    """The viewer's own hand: never a card identity, only what clues and the table tell them."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=16)
+    for _slot in hand.slots:
+        table.add_column(width=CARD_WIDTH, justify="center")
+    slot_numbers: list[RenderableType] = [Text(_("You: {name}").format(name=hand.name), style="bold")]
+    faces: list[RenderableType] = [Text(_("  your cards"), style="dim")]
+    negatives: list[RenderableType] = [Text(_("  not"), style="dim")]
+    counts: list[RenderableType] = [Text(_("  could be"), style="dim")]
+    for index, slot in enumerate(hand.slots):
+        mark = "▶" if index == selected else " "
+        slot_numbers.append(Text(f"{mark}{index + 1}", style="bold reverse" if index == selected else "bold"))
+        label = ("*" if slot.knowledge.touched else "") + knowledge_label(slot, view.suits)
+        known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else None
+        # A card whose colour is known is drawn in that colour; its number may still be "?".
+        faces.append(Text(label.center(CARD_WIDTH), style=suit_style(known_suit) if known_suit else HIDDEN_STYLE))
+        negatives.append(Text(negative_label(slot, view.suits), style="italic"))
+        counts.append(Text(_("{n} ids").format(n=len(slot.possible)), style="dim"))
+    table.add_row(*slot_numbers)
+    table.add_row(*faces)
+    table.add_row(*negatives)
+    table.add_row(*counts)
+    parts: list[RenderableType] = [table]
+    if selected is not None and selected < len(hand.slots):
+        possible = hand.slots[selected].possible
+        line = Text(_("Slot {n} could be: ").format(n=selected + 1), style="bold")
+        for identity in possible:
+            line.append(identity, style=suit_style(identity[0]))
+            line.append(" ")
+        if not possible:
+            line.append(_("(nothing left — impossible?)"), style="dim")
+        parts.append(line)
+    return Group(*parts)
+
+
+def bonus_panel(view: HanabiView) -> Text | None:
+    if not view.options.five_flamboyants or not view.bonus_revealed:
+        return None
+    text = Text(_("Bonus tiles used: "), style="bold")
+    text.append("; ".join(BONUS_TILE_TEXT[tile] for tile in view.bonus_revealed))
+    return text
+
+
+def recent_log(view: HanabiView, lines: int = 5) -> Text:
+    text = Text()
+    for line in view.log[-lines:]:
+        text.append("· " + line + "\n", style="dim")
+    return text
+
+
+def colour_name(suit: str) -> str:
+    return _(SUIT_NAMES[suit])

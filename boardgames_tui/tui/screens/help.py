@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...i18n import _
+
+
+class HelpScreen(Screen[None]):
+    """The keys of the screen it was opened from."""
+
+    DEFAULT_CSS = """
+    HelpScreen VerticalScroll { padding: 1 2; }
+    HelpScreen #help-title { text-style: bold; margin-bottom: 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", _("Back")),
+        Binding("question_mark", "close", _("Back"), show=False, key_display="?"),
+        Binding("q", "close", _("Back"), show=False),
+    ]
+
+    def __init__(self, title: str, lines: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.help_title = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        table = Table.grid(padding=(0, 3))
+        table.add_column(style="bold")
+        table.add_column()
+        for key, meaning in self.lines:
+            table.add_row(key, meaning)
+        with VerticalScroll():
+            yield Static(_("Keys — {title}").format(title=self.help_title), id="help-title")
+            yield Static(table)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

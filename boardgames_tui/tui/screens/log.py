@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from ...i18n import _
+
+
+class LogScreen(Screen[None]):
+    """The game log as one seat may read it: public lines plus that seat's own private ones."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    LogScreen #log-title { text-style: bold; padding: 0 1; }
+    LogScreen RichLog { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", _("Back")),
+        Binding("l", "close", _("Back"), show=False),
+        Binding("q", "close", _("Back"), show=False),
+    ]
+
+    def __init__(self, title: str, lines: tuple[str, ...], *, private: bool) -> None:
+        super().__init__()
+        self.log_title = title
+        self.lines = lines
+        self.PRIVATE = private
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Log — {title}").format(title=self.log_title), id="log-title")
+        yield RichLog(wrap=True, markup=False, auto_scroll=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for number, line in enumerate(self.lines, start=1):
+            log.write(f"{number:>3}. {line}")
+        if not self.lines:
+            log.write(_("Nothing has happened yet."))
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ... import __version__
+from ...i18n import _
+
+LOGO = r"""
+ _                         _
+| |__   ___   __ _ _ __ __| | __ _  __ _ _ __ ___   ___  ___
+| '_ \ / _ \ / _` | '__/ _` |/ _` |/ _` | '_ ` _ \ / _ \/ __|
+| |_) | (_) | (_| | | | (_| | (_| | (_| | | | | | |  __/\__ \
+|_.__/ \___/ \__,_|_|  \__,_|\__, |\__,_|_| |_| |_|\___||___/
+                             |___/
+"""
+
+
+class MainMenuScreen(Screen[None]):
+    DEFAULT_CSS = """
+    MainMenuScreen { align: center middle; }
+    MainMenuScreen #logo { color: $accent; width: auto; }
+    MainMenuScreen #tagline { color: $text-muted; width: 100%; content-align: center middle; }
+    MainMenuScreen OptionList { width: 40; height: auto; margin-top: 1; }
+    MainMenuScreen Vertical { width: auto; height: auto; }
+    """
+    BINDINGS = [
+        Binding("n", "new_game", _("New game")),
+        Binding("c", "resume", _("Resume")),
+        Binding("r", "rules", _("Rules")),
+        Binding("q", "quit", _("Quit")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical():
+            yield Static(LOGO, id="logo")
+            yield Static(_("Board games for friends around one laptop · v{v}").format(v=__version__), id="tagline")
+            with Center():
+                yield OptionList(
+                    Option(_("[b]N[/b]ew game"), id="new"),
+                    Option(_("Resume a saved game ([b]c[/b])"), id="resume"),
+                    Option(_("[b]R[/b]ules"), id="rules"),
+                    Option(_("[b]Q[/b]uit"), id="quit"),
+                    id="menu",
+                )
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        {"new": self.action_new_game, "resume": self.action_resume, "rules": self.action_rules, "quit": self.action_quit}[
+            event.option.id or "quit"
+        ]()
+
+    def action_new_game(self) -> None:
+        from .picker import GamePickerScreen
+
+        self.app.push_screen(GamePickerScreen(purpose="play"))
+
+    def action_resume(self) -> None:
+        from .saves import ResumeScreen
+
+        self.app.push_screen(ResumeScreen())
+
+    def action_rules(self) -> None:
+        from .picker import GamePickerScreen
+
+        self.app.push_screen(GamePickerScreen(purpose="rules"))
+
+    def action_quit(self) -> None:
+        self.app.exit()

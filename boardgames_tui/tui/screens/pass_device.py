@@ -1,0 +1,83 @@
+"""The opaque handoff screen between two players.
+
+It replaces the outgoing player's screen (switch, never push, never a modal: a modal is translucent)
+and shows only public information. The incoming player confirms with a key that no private screen uses
+to confirm, and only after a short pause, so a double press cannot reveal the next hand early.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...i18n import _
+
+ARM_DELAY_SECONDS = 0.5
+
+
+class PassDeviceScreen(Screen[None]):
+    PRIVATE: ClassVar[bool] = False
+    DEFAULT_CSS = """
+    PassDeviceScreen { align: center middle; background: $background; }
+    PassDeviceScreen Vertical { width: 70; height: auto; border: double $accent; padding: 1 3; }
+    PassDeviceScreen #pass-to { text-style: bold; content-align: center middle; width: 100%; }
+    PassDeviceScreen #position { color: $text-muted; content-align: center middle; width: 100%; }
+    PassDeviceScreen #summary { margin-top: 1; width: 100%; }
+    PassDeviceScreen #prompt { margin-top: 1; content-align: center middle; width: 100%; }
+    """
+    BINDINGS = [
+        Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
+        Binding("q", "leave", _("Menu")),
+    ]
+
+    def __init__(self, *, game_title: str, player: str, position: str, summary: str, seat: int) -> None:
+        super().__init__()
+        self.game_title = game_title
+        self.player = player
+        self.position = position
+        self.summary = summary
+        self.seat = seat
+        self.armed = False
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical():
+            yield Static(f"{self.game_title} · " + _("Pass the device to {name}").format(name=self.player), id="pass-to")
+            yield Static(self.position, id="position")
+            if self.summary:
+                yield Static(_("Last: {summary}").format(summary=self.summary), id="summary", markup=False)
+            yield Static(_("Wait…"), id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_timer(ARM_DELAY_SECONDS, self._arm)
+
+    def _arm(self) -> None:
+        self.armed = True
+        self.query_one("#prompt", Static).update(
+            _("{name}, press Space when only you can see the screen.").format(name=self.player)
+        )
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reveal" and not self.armed:
+            return None  # shown greyed out until the pause is over
+        return True
+
+    def action_reveal(self) -> None:
+        if self.armed:
+            self.armed = False
+            self.app.show_seat(self.seat)  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def leave(confirmed: bool | None) -> None:
+            if confirmed:
+                self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
+
+        self.app.push_screen(ConfirmScreen(_("Leave to the main menu? The game is saved.")), leave)

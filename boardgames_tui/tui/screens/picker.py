@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+from typing import Literal
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.registry import GAMES
+from ...i18n import _
+
+
+class GamePickerScreen(Screen[None]):
+    """The finished games, to play or to read the rules of."""
+
+    DEFAULT_CSS = """
+    GamePickerScreen { align: center middle; }
+    GamePickerScreen #picker-title { text-style: bold; width: 70; margin-bottom: 1; }
+    GamePickerScreen OptionList { width: 70; height: auto; max-height: 20; }
+    """
+    BINDINGS = [Binding("escape", "back", _("Back")), Binding("q", "back", _("Back"), show=False)]
+
+    def __init__(self, purpose: Literal["play", "rules"]) -> None:
+        super().__init__()
+        self.purpose = purpose
+
+    def compose(self) -> ComposeResult:
+        title = _("Choose a game") if self.purpose == "play" else _("Read the rules of…")
+        yield Static(title, id="picker-title")
+        yield OptionList(
+            *(Option(f"[b]{spec.title}[/b]\n  [dim]{spec.blurb}[/dim]", id=spec.id) for spec in GAMES.values()),
+            id="games",
+        )
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#games")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        spec = GAMES[event.option.id or ""]
+        if self.purpose == "rules":
+            from .rules import RulesScreen
+
+            self.app.push_screen(RulesScreen(spec.id, spec.title))
+        else:
+            from .setup import SetupScreen
+
+            self.app.push_screen(SetupScreen(spec.id))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...i18n import _
+
+if TYPE_CHECKING:
+    from ..session import HotseatSession
+
+
+class ResultsScreen(Screen[None]):
+    """The end of a game, shown to the whole table."""
+
+    DEFAULT_CSS = """
+    ResultsScreen { align: center middle; }
+    ResultsScreen Vertical { width: 80; height: auto; border: double $success; padding: 1 3; }
+    ResultsScreen #headline { text-style: bold; margin-bottom: 1; }
+    ResultsScreen #details { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("a", "again", _("Play again")),
+        Binding("l", "log", _("Log")),
+        Binding("r", "rules", _("Rules")),
+        Binding("m", "menu", _("Main menu")),
+        Binding("escape", "menu", _("Main menu"), show=False),
+        Binding("q", "menu", _("Main menu"), show=False),
+    ]
+
+    def __init__(self, session: HotseatSession) -> None:
+        super().__init__()
+        self.session = session
+        outcome = session.outcome()
+        assert outcome is not None
+        self.outcome = outcome
+
+    def compose(self) -> ComposeResult:
+        outcome, session = self.outcome, self.session
+        table = Table(box=None, padding=(0, 2))
+        table.add_column(_("Place"), justify="right")
+        table.add_column(_("Player"))
+        table.add_column(_("Score"), justify="right")
+        for place, group in enumerate(outcome.ranking, start=1):
+            for seat in group:
+                mark = " ★" if seat in outcome.winners else ""
+                table.add_row(str(place), session.players[seat] + mark, str(outcome.scores[seat]))
+        with Middle(), Center(), Vertical():
+            yield Static(f"{session.title} · " + _("Game over") + f" · {_('Deal')} {session.deal_number}")
+            yield Static(outcome.headline, id="headline", markup=False)
+            if not outcome.cooperative:
+                yield Static(table)
+            yield Static("\n".join(outcome.details), id="details", markup=False)
+            yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
+        yield Footer()
+
+    def action_again(self) -> None:
+        from ..session import HotseatSession
+
+        session = HotseatSession.new(
+            self.session.spec.id, self.session.players, self.session.options, self.app.store  # type: ignore[attr-defined]
+        )
+        self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
+
+    def action_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.session.title, tuple(self.session.view(None).log), private=False))
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.session.spec.id, self.session.title))
+
+    def action_menu(self) -> None:
+        self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]

@@ -1,0 +1,96 @@
+"""The base of every game's private turn screen.
+
+A turn screen is built from one seat's View and nothing else. It reports the chosen action with a
+message; the app applies it through the session and replaces the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...i18n import _
+
+
+class TurnScreen(Screen[None]):
+    PRIVATE: ClassVar[bool] = True  # shows one seat's secrets: no screenshots, no selection
+    ALLOW_SELECT = False
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", _("Help"), key_display="?"),
+        Binding("r", "rules", _("Rules")),
+        Binding("l", "log", _("Log")),
+        Binding("q", "leave", _("Menu")),
+        Binding("escape", "leave", _("Menu"), show=False),
+    ]
+
+    class ActionChosen(Message):
+        def __init__(self, seat: int, action: Any) -> None:
+            super().__init__()
+            self.seat = seat
+            self.action = action
+
+    def __init__(self, view: Any, *, game_id: str, title: str) -> None:
+        super().__init__()
+        self.view = view
+        self.game_id = game_id
+        self.game_title = title
+
+    @property
+    def seat(self) -> int:
+        return int(self.view.seat)
+
+    def submit(self, action: Any) -> None:
+        self.post_message(self.ActionChosen(self.seat, action))
+
+    def show_error(self, reason: str) -> None:
+        """Show why an action was refused, in the screen's status line."""
+        for status in self.query("#status").results(Static):
+            status.update(f"[b]✗[/b] {reason}")
+            status.add_class("error")
+
+    def set_status(self, text: str) -> None:
+        for status in self.query("#status").results(Static):
+            status.update(text)
+            status.remove_class("error")
+
+    # Shared keys ----------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.game_title, self.help_lines()))
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        """(key, what it does) pairs for the help screen; games add their own first."""
+        return [
+            ("?", _("this help")),
+            ("r", _("the rules of {game}").format(game=self.game_title)),
+            ("l", _("the game log")),
+            ("q / Esc", _("back to the main menu (the game is saved)")),
+        ]
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game_id, self.game_title))
+
+    def action_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.game_title, tuple(self.view.log), private=True))
+
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def leave(confirmed: bool | None) -> None:
+            if confirmed:
+                self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
+
+        self.app.push_screen(
+            ConfirmScreen(_("Leave to the main menu? The game is saved; resume it from the menu.")), leave
+        )

@@ -1,0 +1,150 @@
+"""The hotseat session: the only object that holds a game's full state while it is played.
+
+Screens never see the state. They get a seat's View from the session and hand back actions; the
+session applies them, autosaves, and says what the table should see next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.base import FrozenModel, GameRules, Outcome
+from ..engine.registry import GameSpec, get_game
+from ..engine.rng import new_deal_number
+from ..engine.saves import RecordedAction, SavedGame, SaveFile, SaveStore, new_save_id, now_iso, SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """What the table sees after an action: a handoff to `seat`, that seat's turn, or the results."""
+
+    kind: str  # "handoff" | "turn" | "results"
+    seat: int | None = None
+
+
+class HotseatSession:
+    def __init__(self, spec: GameSpec, save: SaveFile, state: Any, store: SaveStore) -> None:
+        self.spec = spec
+        self.rules: GameRules = spec.rules()  # type: ignore[type-arg]
+        self._save = save
+        self._state = state
+        self._store = store
+        self._actions: list[RecordedAction] = list(save.actions)
+        # The seat whose private screen is (or was last) in front of the table; None = nobody's.
+        self.showing_seat: int | None = None
+
+    # Creation -----------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        players: Sequence[str],
+        options: FrozenModel,
+        store: SaveStore,
+        seed: str | None = None,
+    ) -> HotseatSession:
+        spec = get_game(game_id)
+        rules = spec.rules()
+        seed = seed.strip() if seed and seed.strip() else new_deal_number()
+        state = rules.setup(tuple(players), options, seed)
+        stamp = now_iso()
+        save = SaveFile(
+            schema_version=SCHEMA_VERSION,
+            save_id=new_save_id(),
+            game_id=game_id,
+            players=tuple(players),
+            options=options.model_dump(mode="json"),
+            seed=seed,
+            state={},
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        session = cls(spec, save, state, store)
+        session._autosave()
+        return session
+
+    @classmethod
+    def resume(cls, saved: SavedGame, store: SaveStore) -> HotseatSession:
+        return cls(get_game(saved.save.game_id), saved.save, saved.state, store)
+
+    # What screens may ask -----------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._save.players
+
+    @property
+    def options(self) -> FrozenModel:
+        return self.rules.Options.model_validate(self._save.options)
+
+    @property
+    def deal_number(self) -> str:
+        return self._save.seed
+
+    @property
+    def save_path(self):  # noqa: ANN201 - a Path, for messages
+        return self._store.path_for(self._save.save_id)
+
+    def view(self, seat: int | None) -> Any:
+        return self.rules.view(self._state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self._state)
+
+    def public_summary(self) -> str:
+        return self.rules.last_public_summary(self._state)
+
+    def position(self) -> str:
+        return self.rules.turn_label(self._state)
+
+    def acting_seat(self) -> int | None:
+        seats = self.rules.to_act(self._state)
+        return min(seats) if seats else None
+
+    # Playing ------------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Any) -> None:
+        """Apply and autosave; IllegalAction propagates with the state untouched."""
+        new_state = self.rules.apply(self._state, seat, action)
+        self._state = new_state
+        self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
+        self._autosave()
+
+    def next_step(self) -> NextStep:
+        """Decide the next screen. Any change of player goes through the handoff screen."""
+        if self.outcome() is not None:
+            return NextStep("results")
+        seat = self.acting_seat()
+        if seat is None:  # pragma: no cover - a game with nobody to act must have an outcome
+            return NextStep("results")
+        if seat == self.showing_seat:
+            return NextStep("turn", seat)
+        if self.showing_seat is None and not self.rules.has_hidden_information(self._state):
+            return NextStep("turn", seat)
+        return NextStep("handoff", seat)
+
+    def _autosave(self) -> None:
+        self._save = self._save.model_copy(
+            update={
+                "actions": tuple(self._actions),
+                "state": self._state.model_dump(mode="json"),
+                "updated_at": now_iso(),
+                "position": self.rules.turn_label(self._state),
+                "finished": self.rules.outcome(self._state) is not None,
+            }
+        )
+        self._store.write(self._save)
+
+    def replay_matches(self) -> bool:
+        """Whether replaying the recorded actions from the deal rebuilds the saved state exactly."""
+        state = self.rules.setup(self.players, self.options, self.deal_number)
+        for record in self._actions:
+            state = self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
+        return state == self._state
