@@ -15,7 +15,7 @@ from textual.screen import Screen
 
 from ..i18n import _
 from .screens.menu import MainMenuScreen
-from .screens.pass_device import PassDeviceScreen
+from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .screens.turn import TurnScreen
@@ -32,8 +32,9 @@ class BoardGamesApp(App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = [Binding("ctrl+c", "quit", _("Quit"), show=False)]
 
-    def __init__(self, save_dir: Path | None = None) -> None:
+    def __init__(self, save_dir: Path | None = None, *, handoff_delay: float = HANDOFF_DELAY_SECONDS) -> None:
         super().__init__()
+        self.handoff_delay = handoff_delay  # tests shorten it; players get the full pause
         self._save_dir = save_dir
         self._store: SaveStore | None = None
         self.session: HotseatSession | None = None
@@ -118,6 +119,7 @@ class BoardGamesApp(App[None]):
             position=session.position(),
             summary=session.public_summary(),
             seat=step.seat,
+            delay=self.handoff_delay,
         )
 
     def _turn_screen(self, seat: int) -> TurnScreen:

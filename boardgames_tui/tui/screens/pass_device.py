@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...i18n import _
 
-ARM_DELAY_SECONDS = 0.5
+HANDOFF_DELAY_SECONDS = 0.5
 
 
 class PassDeviceScreen(Screen[None]):
@@ -35,13 +35,16 @@ class PassDeviceScreen(Screen[None]):
         Binding("q", "leave", _("Menu")),
     ]
 
-    def __init__(self, *, game_title: str, player: str, position: str, summary: str, seat: int) -> None:
+    def __init__(
+        self, *, game_title: str, player: str, position: str, summary: str, seat: int, delay: float = HANDOFF_DELAY_SECONDS
+    ) -> None:
         super().__init__()
         self.game_title = game_title
         self.player = player
         self.position = position
         self.summary = summary
         self.seat = seat
+        self.delay = delay
         self.armed = False
 
     def compose(self) -> ComposeResult:
@@ -54,7 +57,7 @@ class PassDeviceScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.set_timer(ARM_DELAY_SECONDS, self._arm)
+        self.set_timer(self.delay, self._arm)
 
     def _arm(self) -> None:
         self.armed = True

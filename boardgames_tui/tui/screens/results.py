@@ -52,6 +52,8 @@ class ResultsScreen(Screen[None]):
                 table.add_row(str(place), session.players[seat] + mark, str(outcome.scores[seat]))
         with Middle(), Center(), Vertical():
             yield Static(f"{session.title} · " + _("Game over") + f" · {_('Deal')} {session.deal_number}")
+            if session.public_summary():
+                yield Static(_("Last: {summary}").format(summary=session.public_summary()), markup=False)
             yield Static(outcome.headline, id="headline", markup=False)
             if not outcome.cooperative:
                 yield Static(table)

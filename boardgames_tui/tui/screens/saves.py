@@ -70,6 +70,9 @@ class ResumeScreen(Screen[None]):
             else:
                 text = f"[b]✗ {_('Unreadable')}[/b] {entry.path.name}\n  {entry.reason}"
                 options.add_option(Option(text, id=str(index), disabled=True))
+        readable = [i for i, e in enumerate(self.entries) if isinstance(e, SavedGame)]
+        if readable:
+            options.highlighted = readable[0]
         status = self.query_one("#resume-status", Static)
         if not self.entries:
             status.update(_("No games in progress."))

@@ -1,0 +1,104 @@
+"""The pass-the-device screen: opaque, public, and impossible to skip with a double key press."""
+
+from __future__ import annotations
+
+from textual.screen import ModalScreen
+
+from boardgames_tui.engine.hanabi.models import DiscardCard, HanabiOptions, NumberClue, PlayCard
+from boardgames_tui.tui.app import BoardGamesApp
+from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
+from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+
+from .helpers import screen_text, start_game, take_device
+
+
+async def test_every_game_starts_with_a_handoff(save_dir) -> None:
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "h1")
+        assert isinstance(app.screen, PassDeviceScreen)
+        assert not isinstance(app.screen, ModalScreen)
+        assert "Pass the device to Ana" in screen_text(app)
+
+
+async def test_action_replaces_the_private_screen_and_clears_toasts(save_dir) -> None:
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "h2")
+        await take_device(app, pilot)
+        private = app.screen
+        assert isinstance(private, HanabiTurnScreen) and private.seat == 0
+        app.notify("a toast that must not outlive Ana's screen")
+        await pilot.pause()
+        assert app._notifications
+        await pilot.press("c")
+        await pilot.press(*[k for k in "1"])  # two players: the target is implicit, 1 = ones
+        await pilot.pause()
+        if private.mode != "clue_confirm":  # Ben holds no 1: name any legal number instead
+            clue = next(c for c in private.clues if isinstance(c, NumberClue))
+            await pilot.press(str(clue.rank))
+        await pilot.press("enter")
+        await pilot.pause()
+        handoff = app.screen
+        assert isinstance(handoff, PassDeviceScreen)
+        assert private not in app.screen_stack and not private.is_attached
+        assert len(app.screen_stack) == 2  # the main menu below, the handoff on top: nothing else
+        assert not app._notifications
+        text = screen_text(app)
+        assert "Pass the device to Ben" in text
+        assert "Ana told Ben" in text  # the public summary of what just happened
+        assert session.showing_seat is None
+
+
+async def test_a_double_press_cannot_reveal_the_next_hand(save_dir) -> None:
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "h3")
+        handoff = app.screen
+        # The outgoing player's confirm key and the reveal key, pressed at once: both ignored.
+        await pilot.press("enter", "space", "space")
+        await pilot.pause()
+        assert app.screen is handoff
+        await pilot.pause(0.6)
+        await pilot.press("enter")  # Enter is a turn screen's confirm key: never the reveal key
+        await pilot.pause()
+        assert app.screen is handoff
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, HanabiTurnScreen)
+
+
+async def test_an_illegal_action_is_explained_and_changes_nothing(save_dir) -> None:
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "h4")
+        await take_device(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, HanabiTurnScreen)
+        before = session.view(0)
+        saved_before = session.save_path.read_bytes()
+        screen.submit(DiscardCard(slot=0))  # all 8 clue tokens are still available
+        await pilot.pause()
+        assert app.screen is screen
+        assert session.view(0) == before
+        assert session.save_path.read_bytes() == saved_before
+        assert "can't discard" in screen_text(app).lower() or "cannot discard" in screen_text(app).lower()
+        screen.submit(PlayCard(slot=0))  # a legal action still goes through afterwards
+        await pilot.pause()
+        assert isinstance(app.screen, PassDeviceScreen)
+
+
+async def test_leaving_and_resuming_goes_through_the_handoff(save_dir) -> None:
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.05)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "h5")
+        await take_device(app, pilot)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert app.session is None and len(app.screen_stack) == 1
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PassDeviceScreen)
+        assert "Pass the device to Ana" in screen_text(app)
