@@ -15,6 +15,7 @@ from typing import Any
 
 from ..base import GameRules, IllegalAction, LogEntry, Outcome
 from ..rng import shuffled
+from .clues import clue_touches
 from .models import (
     ACTION_ADAPTER,
     BASE_SUITS,
@@ -686,7 +687,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
                     raise IllegalAction("Multicolour can't be named in a clue in this game")
                 raise IllegalAction(f"{suit!r} is not a colour you can name")
             values: frozenset[Any] = frozenset((suit, MULTI)) if cfg.avalanche else frozenset((suit,))
-            hits = [hc.card.suit in values for hc in hand]
+            hits = [clue_touches(hc.card, action, cfg.avalanche) for hc in hand]
             what = SUIT_NAMES[suit]
             colour = True
         else:
@@ -694,7 +695,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             if rank not in RANKS:
                 raise IllegalAction(f"There is no number {rank!r}")
             values = frozenset((rank,))
-            hits = [hc.card.rank == rank for hc in hand]
+            hits = [clue_touches(hc.card, action, cfg.avalanche) for hc in hand]
             what = _plural_number(rank)
             colour = False
         if not any(hits) and not state.options.allow_empty_clues:
@@ -778,7 +779,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             for hc in hand:
                 if seat is None:
                     slots.append(SlotView.model_construct(card=None, knowledge=hc.knowledge, possible=()))
-                elif True:
+                elif h != seat:
                     slots.append(SlotView.model_construct(card=hc.card, knowledge=hc.knowledge, possible=()))
                 else:
                     slots.append(
@@ -825,7 +826,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             for r in ranks:
                 counts[(suit, r)] -= 1
         for h, hand in enumerate(state.hands):
-            if True:
+            if h != seat:
                 for hc in hand:
                     counts[(hc.card.suit, hc.card.rank)] -= 1
         return counts
