@@ -49,7 +49,8 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }
-    SetupScreen #setup-error { color: $error; height: auto; padding: 1 0 0 0; }
+    SetupScreen #setup-error { color: $error; text-style: bold; height: auto; padding: 0 2; }
+    SetupScreen VerticalScroll { height: 1fr; }
     SetupScreen #start { margin: 1 0 1 22; }
     """
     BINDINGS = [
@@ -93,8 +94,8 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Deal number"))
                 yield Input(placeholder=_("blank = a new random deal"), id="seed")
             yield Static(_("The same deal number with the same players and options deals the same cards."), classes="help")
-            yield Static("", id="setup-error")
             yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
+        yield Static("", id="setup-error")  # outside the scrolling form, so a refusal is always seen
         yield Footer()
 
     def on_mount(self) -> None:

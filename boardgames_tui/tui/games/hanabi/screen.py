@@ -79,7 +79,14 @@ class HanabiTurnScreen(TurnScreen):
         self.play_slots = {a.slot for a in legal if isinstance(a, PlayCard)}
         self.discard_slots = {a.slot for a in legal if isinstance(a, DiscardCard)}
         self.clues = [a for a in legal if isinstance(a, (ColourClue, NumberClue))]
-        self.bonus_choices = [a for a in legal if isinstance(a, (ReturnDiscard, ReplayDiscard))]
+        # One entry per identity: two discarded copies of the same card are the same choice.
+        by_identity: dict[tuple[str, int], ReturnDiscard | ReplayDiscard] = {}
+        cards = {card.id: card for card in view.discard}
+        for action in legal:
+            if isinstance(action, (ReturnDiscard, ReplayDiscard)):
+                card = cards[action.card_id]
+                by_identity.setdefault((card.suit, card.rank), action)
+        self.bonus_choices = list(by_identity.values())
         self.can_skip = any(isinstance(a, SkipBonus) for a in legal)
         # Other players, numbered from the viewer's left, as the target keys name them.
         count = len(view.players)
