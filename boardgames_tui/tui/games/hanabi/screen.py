@@ -117,6 +117,7 @@ class HanabiTurnScreen(TurnScreen):
             for index, action in enumerate(self.bonus_choices):
                 card = next(c for c in view.discard if c.id == action.card_id)
                 choices.add_option(Option(card_face(card.suit, card.rank), id=str(index)))
+            choices.highlighted = 0
             choices.focus()
         self.refresh_panels()
 
