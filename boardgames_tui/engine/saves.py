@@ -150,6 +150,16 @@ class SaveStore:
             state = rules.State.model_validate(save.state)
         except ValidationError as exc:
             return BrokenSave(path, "has a damaged game state: " + _first_error(exc))
+        try:
+            options = rules.Options.model_validate(save.options)
+            for record in save.actions:
+                rules.parse_action(record.action)
+        except ValidationError as exc:
+            return BrokenSave(path, "has damaged options or actions: " + _first_error(exc))
+        if tuple(getattr(state, "players", ())) != save.players or getattr(state, "seed", save.seed) != save.seed:
+            return BrokenSave(path, "is inconsistent: its players or deal number differ from its game state")
+        if getattr(state, "options", options) != options:
+            return BrokenSave(path, "is inconsistent: its options differ from its game state")
         return SavedGame(path, save, state)
 
     def list(self) -> list[SavedGame | BrokenSave]:

@@ -55,15 +55,16 @@ class ResumeScreen(Screen[None]):
 
     def reload(self) -> None:
         store = self.app.store  # type: ignore[attr-defined]
-        self.entries = [e for e in store.list() if not (isinstance(e, SavedGame) and e.save.finished)]
+        self.entries = store.list()
         options = self.query_one("#saves", OptionList)
         options.clear_options()
         for index, entry in enumerate(self.entries):
             if isinstance(entry, SavedGame):
                 save = entry.save
                 title = GAMES[save.game_id].title
+                finished = f" · [i]{_('finished — see the results')}[/i]" if save.finished else ""
                 text = (
-                    f"[b]{title}[/b] · {', '.join(save.players)}\n"
+                    f"[b]{title}[/b] · {', '.join(save.players)}{finished}\n"
                     f"  {save.position} · {_('deal')} {save.seed} · {_('last played')} {_when(save.updated_at)}"
                 )
                 options.add_option(Option(text, id=str(index)))
@@ -75,16 +76,26 @@ class ResumeScreen(Screen[None]):
             options.highlighted = readable[0]
         status = self.query_one("#resume-status", Static)
         if not self.entries:
-            status.update(_("No games in progress."))
+            status.update(_("No saved games."))
         else:
             status.update(_("Enter resumes · Delete removes a save · unreadable files are never changed"))
         options.focus()
+        self.refresh_bindings()
 
     def _selected(self) -> SavedGame | BrokenSave | None:
         options = self.query_one("#saves", OptionList)
         if options.highlighted is None or not self.entries:
             return None
         return self.entries[options.highlighted]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("resume", "delete"):
+            return isinstance(self._selected(), SavedGame)
+        return True
+
+    @on(OptionList.OptionHighlighted, "#saves")
+    def _highlighted(self) -> None:
+        self.refresh_bindings()
 
     @on(OptionList.OptionSelected, "#saves")
     def _chosen(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typing
+import unicodedata
 from typing import Any
 
 from pydantic import ValidationError
@@ -35,9 +36,10 @@ def check_names(names: list[str]) -> str | None:
             return _("Player {n} needs a name.").format(n=number)
         if len(name) > MAX_NAME_LENGTH:
             return _("Player {n}'s name is longer than {max} characters.").format(n=number, max=MAX_NAME_LENGTH)
-        if name.casefold() in seen:
+        key = unicodedata.normalize("NFC", name).casefold()  # "é" typed two ways is one name
+        if key in seen:
             return _("Two players are called {name}; names must differ.").format(name=name)
-        seen.add(name.casefold())
+        seen.add(key)
     return None
 
 

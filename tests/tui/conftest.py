@@ -1,0 +1,34 @@
+"""Shared fixtures for the Pilot tests: a private save folder per test and a factory for the app."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardgames_tui.tui.app import BoardGamesApp
+
+TEST_HANDOFF_DELAY = 0.05  # players get the full pause; tests only need the timer to exist
+
+
+@pytest.fixture
+def save_dir(tmp_path: Path) -> Path:
+    """The folder this test's saves go to (not created: the store creates it on first write)."""
+    return tmp_path / "saves"
+
+
+@pytest.fixture
+def make_app(save_dir: Path) -> Callable[..., BoardGamesApp]:
+    """A factory: make_app() -> a fresh BoardGamesApp on this test's save_dir with a short handoff pause.
+
+    Call it again for a second app on the same folder (a restart); keyword arguments override the defaults.
+    """
+
+    def make(**kwargs: Any) -> BoardGamesApp:
+        kwargs.setdefault("save_dir", save_dir)
+        kwargs.setdefault("handoff_delay", TEST_HANDOFF_DELAY)
+        return BoardGamesApp(**kwargs)
+
+    return make

@@ -1,0 +1,404 @@
+"""Autosave, resume, unreadable saves and deleting: the promises of DESIGN.md section 4."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from boardgames_tui.engine.hanabi.models import HanabiOptions, HanabiState, NumberClue
+from boardgames_tui.engine.hanabi.rules import RULES
+from boardgames_tui.engine.saves import SCHEMA_VERSION, BrokenSave, SavedGame, SaveFile, SaveStore
+from boardgames_tui.tui.app import BoardGamesApp
+from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
+from boardgames_tui.tui.screens.confirm import ConfirmScreen
+from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+from boardgames_tui.tui.screens.picker import GamePickerScreen
+from boardgames_tui.tui.screens.saves import ResumeScreen
+from boardgames_tui.tui.screens.setup import SetupScreen
+from boardgames_tui.tui.session import HotseatSession
+
+SIZE = (100, 30)
+OLD_MTIME_NS = 1_500_000_000 * 10**9  # 2017: any rewrite of a file would move its mtime to "now"
+
+
+# Helpers ------------------------------------------------------------------------------------------
+
+
+async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+async def start_hanabi_with_keys(app: BoardGamesApp, pilot: Pilot[Any]) -> None:
+    """Main menu -> n -> picker (Hanabi is first) -> Enter -> setup with the defaults -> Ctrl+S."""
+    await pilot.press("n")
+    assert isinstance(app.screen, GamePickerScreen)
+    await pilot.press("enter")
+    assert isinstance(app.screen, SetupScreen)
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the first handoff")
+
+
+async def reveal(app: BoardGamesApp, pilot: Pilot[Any]) -> HanabiTurnScreen:
+    """On a handoff screen: wait out the pause, press Space, return the private turn screen."""
+    handoff = app.screen
+    assert isinstance(handoff, PassDeviceScreen)
+    await wait_until(pilot, lambda: handoff.armed, "the handoff screen to arm")
+    await pilot.press("space")
+    await wait_until(pilot, lambda: isinstance(app.screen, HanabiTurnScreen), "the turn screen")
+    assert isinstance(app.screen, HanabiTurnScreen)
+    return app.screen
+
+
+async def wait_for_handoff(app: BoardGamesApp, pilot: Pilot[Any]) -> PassDeviceScreen:
+    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "a handoff screen")
+    assert isinstance(app.screen, PassDeviceScreen)
+    return app.screen
+
+
+def save_files(save_dir: Path) -> list[Path]:
+    return sorted(save_dir.glob("*.json"))
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def screen_text(app: BoardGamesApp) -> str:
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def fingerprint(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def new_session(store: SaveStore, players: list[str], seed: str, actions: int = 0) -> HotseatSession:
+    """A game started and played through the session alone (the first legal action each time)."""
+    session = HotseatSession.new("hanabi", players, HanabiOptions(), store, seed=seed)
+    for _ in range(actions):
+        seat = session.acting_seat()
+        assert seat is not None
+        session.apply(seat, session.view(seat).legal_actions[0])
+    return session
+
+
+# (1) autosave after every action -----------------------------------------------------------------
+
+
+async def test_every_action_is_autosaved(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_hanabi_with_keys(app, pilot)
+        [path] = save_files(save_dir)
+        data = read_save(path)
+        assert data["schema_version"] == SCHEMA_VERSION
+        assert data["game_id"] == "hanabi"
+        assert data["players"] == ["Ana", "Ben"]
+        assert data["actions"] == []
+        mtime_at_start = path.stat().st_mtime_ns
+
+        # Ana plays her first card.
+        turn = await reveal(app, pilot)
+        assert turn.seat == 0
+        await pilot.press("1", "p", "enter")
+        await wait_for_handoff(app, pilot)
+        assert save_files(save_dir) == [path]  # the same file, rewritten
+        data = read_save(path)
+        assert data["actions"] == [{"seat": 0, "action": {"kind": "play", "slot": 0}}]
+        assert data["state"]["turn"] == 1
+        assert data["state"]["current"] == 1
+        assert path.stat().st_mtime_ns >= mtime_at_start
+
+        # Ben gives a number clue.
+        turn = await reveal(app, pilot)
+        assert turn.seat == 1
+        clue = next(c for c in turn.clues if isinstance(c, NumberClue))
+        await pilot.press("c", str(clue.rank))
+        assert turn.mode == "clue_confirm"
+        await pilot.press("enter")
+        await wait_for_handoff(app, pilot)
+        assert save_files(save_dir) == [path]
+        data = read_save(path)
+        assert len(data["actions"]) == 2
+        assert data["actions"][0] == {"seat": 0, "action": {"kind": "play", "slot": 0}}
+        assert data["actions"][1] == {"seat": 1, "action": clue.model_dump(mode="json")}
+        assert data["state"]["turn"] == 2
+        # What is on disk is exactly the session's state.
+        assert app.session is not None
+        assert HanabiState.model_validate(data["state"]) == app.session._state
+
+
+# (2) resume in a new app -------------------------------------------------------------------------
+
+
+async def test_resume_in_a_new_app_restores_the_same_game(make_app, save_dir: Path) -> None:
+    first = make_app()
+    async with first.run_test(size=SIZE) as pilot:
+        await start_hanabi_with_keys(first, pilot)
+        await reveal(first, pilot)
+        await pilot.press("1", "p", "enter")  # Ana plays; Ben is next
+        await wait_for_handoff(first, pilot)
+        original = first.session
+        assert original is not None
+    assert len(save_files(save_dir)) == 1
+
+    second = make_app()
+    assert second is not first
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        resume = second.screen
+        assert isinstance(resume, ResumeScreen)
+        assert len(resume.entries) == 1 and isinstance(resume.entries[0], SavedGame)
+        await pilot.press("enter")
+        handoff = await wait_for_handoff(second, pilot)
+        await pilot.pause(0.1)
+        assert second.screen_stack == [second.screen_stack[0], handoff]  # menu + handoff, resumed once
+        assert handoff.player == "Ben"
+        assert handoff.seat == 1
+        assert "Pass the device to Ben" in screen_text(second)
+        resumed = second.session
+        assert resumed is not None and resumed is not original
+        assert resumed.players == ("Ana", "Ben")
+        assert resumed._state == original._state
+        assert resumed.replay_matches()
+
+        turn = await reveal(second, pilot)
+        assert turn.seat == 1
+        assert turn.view == original.view(1)
+        assert resumed.view(None) == original.view(None)
+
+
+# (3) unreadable saves are listed, never touched ------------------------------------------------
+
+
+def write_broken_saves(save_dir: Path, template: dict[str, Any]) -> dict[str, tuple[Path, str]]:
+    """Four unreadable files next to readable saves: name -> (path, a phrase its reason must contain)."""
+    unknown_game = dict(template, save_id="unknown-game", game_id="chess")
+    broken_state = dict(template, save_id="broken-state")
+    broken_state["state"] = dict(template["state"], hands="not a hand", piles=[1, 2])
+    files = {
+        "damaged": (save_dir / "damaged.json", b'{"schema_version": 1, "game_id": "hanabi", "pla', "not valid JSON"),
+        "foreign": (save_dir / "foreign.json", json.dumps({"name": "shopping list", "items": [1, 2]}).encode(), "not a boardgames_tui save file"),
+        "unknown": (save_dir / "unknown-game.json", json.dumps(unknown_game).encode(), "'chess'"),
+        "state": (save_dir / "broken-state.json", json.dumps(broken_state).encode(), "damaged game state"),
+    }
+    out = {}
+    for name, (path, content, phrase) in files.items():
+        path.write_bytes(content)
+        os.utime(path, ns=(OLD_MTIME_NS, OLD_MTIME_NS))
+        out[name] = (path, phrase)
+    return out
+
+
+async def test_unreadable_saves_are_listed_with_a_reason_and_left_alone(make_app, save_dir: Path) -> None:
+    store = SaveStore(save_dir)
+    ana = new_session(store, ["Ana", "Ben"], seed="readable-1", actions=1)
+    cleo = new_session(store, ["Cleo", "Dan", "Eve"], seed="readable-2", actions=2)
+    readable_paths = {ana.save_path, cleo.save_path}
+    broken = write_broken_saves(save_dir, read_save(ana.save_path))
+    before = {name: fingerprint(path) for name, (path, _) in broken.items()}
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        readable = [e for e in resume.entries if isinstance(e, SavedGame)]
+        unreadable = [e for e in resume.entries if isinstance(e, BrokenSave)]
+        assert {e.path for e in readable} == readable_paths  # the readable ones still load
+        assert {e.path for e in unreadable} == {path for path, _ in broken.values()}
+        reasons = {e.path: e.reason for e in unreadable}
+        for path, phrase in broken.values():
+            assert phrase in reasons[path], (path.name, reasons[path])
+
+        # Listed, disabled, with the file name and the reason on screen.
+        options = resume.query_one("#saves", OptionList)
+        assert options.option_count == 6
+        for index, entry in enumerate(resume.entries):
+            option = options.get_option_at_index(index)
+            prompt = str(option.prompt)
+            if isinstance(entry, BrokenSave):
+                assert option.disabled
+                assert "Unreadable" in prompt and entry.path.name in prompt and entry.reason in prompt
+            else:
+                assert not option.disabled
+        text = screen_text(app)
+        assert text.count("Unreadable") == 4
+        for path, phrase in broken.values():
+            assert path.name in text
+            assert phrase in text
+        assert {name: fingerprint(path) for name, (path, _) in broken.items()} == before
+
+        # Resume a readable save (listed first) and play on: the broken files stay exactly as they were.
+        first = resume.entries[0]
+        assert isinstance(first, SavedGame)
+        assert options.highlighted == 0
+        await pilot.press("enter")
+        await wait_for_handoff(app, pilot)
+        assert app.session is not None and app.session.save_path == first.path
+        actions_before = len(read_save(first.path)["actions"])
+        await reveal(app, pilot)
+        await pilot.press("1", "p", "enter")
+        await wait_until(pilot, lambda: not isinstance(app.screen, HanabiTurnScreen), "the turn to end")
+        assert len(read_save(first.path)["actions"]) == actions_before + 1
+
+    assert {name: fingerprint(path) for name, (path, _) in broken.items()} == before
+    assert set(save_files(save_dir)) == readable_paths | {path for path, _ in broken.values()}
+
+
+# (4) engine level: atomic writes and round trips -----------------------------------------------
+
+
+def make_save(seed: str, options: HanabiOptions | None = None, actions: int = 0) -> tuple[SaveFile, HanabiState]:
+    options = options or HanabiOptions()
+    players = ("Ana", "Ben", "Cleo")
+    state = RULES.setup(players, options, seed)
+    recorded = []
+    for _ in range(actions):
+        seat = state.current
+        action = RULES.legal_actions(state, seat)[-1]  # the last legal action: usually a clue
+        state = RULES.apply(state, seat, action)
+        recorded.append({"seat": seat, "action": RULES.dump_action(action)})
+    save = SaveFile.model_validate(
+        {
+            "schema_version": SCHEMA_VERSION,
+            "save_id": f"save-{seed}",
+            "game_id": "hanabi",
+            "players": players,
+            "options": options.model_dump(mode="json"),
+            "seed": seed,
+            "actions": recorded,
+            "state": state.model_dump(mode="json"),
+            "created_at": "2024-01-01T00:00:00+00:00",
+            "updated_at": "2024-01-01T00:05:00+00:00",
+            "position": RULES.turn_label(state),
+        }
+    )
+    return save, state
+
+
+def test_write_leaves_no_temp_files_and_replaces_a_save_wholly(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "saves")
+    save, _ = make_save("atomic-1", actions=3)
+    path = store.write(save)
+    assert path == store.path_for(save.save_id)
+    assert sorted(p.name for p in store.directory.iterdir()) == [path.name]  # no temp file, no dot file
+
+    # A longer file already at that path is replaced entirely, not overwritten in place.
+    path.write_text(json.dumps({"junk": "x" * 200_000}), encoding="utf-8")
+    store.write(save)
+    assert path.read_text(encoding="utf-8") == save.model_dump_json(indent=1)
+    assert SaveFile.model_validate_json(path.read_bytes()) == save
+    assert sorted(p.name for p in store.directory.iterdir()) == [path.name]
+
+
+def test_a_failed_write_keeps_the_old_save_and_cleans_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgames_tui.engine.saves as saves_module
+
+    store = SaveStore(tmp_path / "saves")
+    old, _ = make_save("atomic-2", actions=1)
+    path = store.write(old)
+    old_bytes = path.read_bytes()
+    newer = old.model_copy(update={"updated_at": "2024-01-01T01:00:00+00:00", "position": "Turn 99"})
+
+    events: list[str] = []
+    real_fsync = os.fsync
+
+    def recording_fsync(fd: int) -> None:
+        events.append("fsync")
+        real_fsync(fd)
+
+    def failing_replace(src: Any, dst: Any) -> None:
+        events.append("replace")
+        assert Path(src).parent == Path(dst).parent  # same folder: the rename is atomic
+        assert Path(src).read_text(encoding="utf-8") == newer.model_dump_json(indent=1)  # fully written first
+        raise OSError("disk pulled out")
+
+    monkeypatch.setattr(saves_module.os, "fsync", recording_fsync)
+    monkeypatch.setattr(saves_module.os, "replace", failing_replace)
+    with pytest.raises(OSError, match="disk pulled out"):
+        store.write(newer)
+    assert events == ["fsync", "replace"]  # flushed to disk before the rename
+    assert path.read_bytes() == old_bytes
+    assert sorted(p.name for p in store.directory.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        HanabiOptions(),
+        HanabiOptions(sixth_suit="tricky", black_powder=True, five_flamboyants=True, hand_size="unofficial"),
+    ],
+    ids=["default", "variants"],
+)
+def test_load_round_trips_the_state(tmp_path: Path, options: HanabiOptions) -> None:
+    store = SaveStore(tmp_path / "saves")
+    save, state = make_save("round-trip", options, actions=6)
+    path = store.write(save)
+    loaded = store.load(path)
+    assert isinstance(loaded, SavedGame), loaded
+    assert loaded.path == path
+    assert loaded.save == save
+    assert isinstance(loaded.state, HanabiState)
+    assert loaded.state == state
+    assert RULES.view(loaded.state, 0) == RULES.view(state, 0)
+    # Replaying the recorded actions from the deal gives the saved state too.
+    replayed = RULES.setup(save.players, RULES.Options.model_validate(save.options), save.seed)
+    for record in loaded.save.actions:
+        replayed = RULES.apply(replayed, record.seat, RULES.parse_action(record.action))
+    assert replayed == loaded.state
+    assert store.list() == [loaded]
+
+
+# (5) deleting asks first -------------------------------------------------------------------------
+
+
+async def test_deleting_a_save_asks_for_confirmation(make_app, save_dir: Path) -> None:
+    store = SaveStore(save_dir)
+    new_session(store, ["Ana", "Ben"], seed="keep-1")
+    new_session(store, ["Cleo", "Dan"], seed="keep-2")
+    assert len(save_files(save_dir)) == 2
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        options = resume.query_one("#saves", OptionList)
+        assert options.highlighted == 0
+        target = resume.entries[0]
+        other = resume.entries[1]
+        assert isinstance(target, SavedGame) and isinstance(other, SavedGame)
+
+        # n keeps it.
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is resume
+        assert target.path.exists() and other.path.exists()
+        assert options.option_count == 2
+
+        # y deletes it, and only it.
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert app.screen is resume
+        assert not target.path.exists()
+        assert other.path.exists()
+        assert save_files(save_dir) == [other.path]
+        assert options.option_count == 1
+        assert [e.path for e in resume.entries] == [other.path]

@@ -1,0 +1,240 @@
+"""Menus, the rulebook, the command palette on private screens, the size guard and the results screen."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Markdown, MarkdownViewer, Static
+
+from boardgames_tui.engine.assets import asset_path
+from boardgames_tui.engine.hanabi.models import HanabiOptions
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.tui.app import BoardGamesApp
+from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
+from boardgames_tui.tui.screens.log import LogScreen
+from boardgames_tui.tui.screens.menu import MainMenuScreen
+from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+from boardgames_tui.tui.screens.picker import GamePickerScreen
+from boardgames_tui.tui.screens.results import ResultsScreen
+from boardgames_tui.tui.screens.rules import RulesScreen
+from boardgames_tui.tui.screens.too_small import TooSmallScreen
+from boardgames_tui.tui.screens.turn import TurnScreen
+from boardgames_tui.tui.session import HotseatSession
+
+SIZE = (100, 30)
+
+
+async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+def screen_text(app: BoardGamesApp) -> str:
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+async def start_and_reveal(app: BoardGamesApp, pilot: Pilot[Any], seed: str = "screens-1") -> HanabiTurnScreen:
+    session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), app.store, seed=seed)
+    await app.start_session(session)
+    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the handoff")
+    handoff = app.screen
+    assert isinstance(handoff, PassDeviceScreen)
+    await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
+    await pilot.press("space")
+    await wait_until(pilot, lambda: isinstance(app.screen, HanabiTurnScreen), "the turn screen")
+    assert isinstance(app.screen, HanabiTurnScreen)
+    return app.screen
+
+
+def command_titles(app: BoardGamesApp, screen: Any) -> list[str]:
+    return [command.title for command in app.get_system_commands(screen)]
+
+
+# Main menu and the rulebook ----------------------------------------------------------------------
+
+
+async def test_menu_keys_open_the_rulebook_and_escape_goes_back(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MainMenuScreen)
+        await pilot.press("r")
+        picker = app.screen
+        assert isinstance(picker, GamePickerScreen) and picker.purpose == "rules"
+        assert "Read the rules of" in screen_text(app)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rulebook")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.game_id == "hanabi"
+
+        rulebook = asset_path("rules", "hanabi.md").read_text(encoding="utf-8")
+        document = rules.query_one(MarkdownViewer).document
+        assert isinstance(document, Markdown)
+        assert document.source == rulebook
+        await pilot.pause(0.1)
+        headings = [str(block._content) for block in document.query("MarkdownH2")]
+        assert "Components" in headings and "Setup" in headings
+        text = screen_text(app)
+        assert "Rules — Hanabi" in text
+        assert "A cooperative card game for 2–5 players" in text  # the opening paragraph, rendered
+
+        await pilot.press("escape")
+        assert app.screen is picker
+        await pilot.press("escape")
+        assert app.screen is menu
+        assert len(app.screen_stack) == 1
+
+
+async def test_menu_new_game_and_resume_keys(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, GamePickerScreen) and app.screen.purpose == "play"
+        assert "Choose a game" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenuScreen)
+        await pilot.press("c")
+        assert type(app.screen).__name__ == "ResumeScreen"
+        assert "No saved games." in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+# Private screens: no screenshot command, no text selection --------------------------------------
+
+
+async def test_screenshot_command_is_offered_only_on_public_screens(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MainMenuScreen)
+        menu_commands = command_titles(app, menu)
+        assert "Screenshot" in menu_commands
+        assert "Quit" in menu_commands
+
+        turn = await start_and_reveal(app, pilot)
+        assert turn.PRIVATE is True
+        private_commands = command_titles(app, turn)
+        assert "Screenshot" not in private_commands
+        assert "Quit" in private_commands  # only the screenshot is removed
+
+        # The private log opened from the turn screen is private too.
+        await pilot.press("l")
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        assert "Screenshot" not in command_titles(app, log)
+        await pilot.press("escape")
+        assert app.screen is turn
+
+        # The public handoff screen that follows the turn may be captured.
+        await pilot.press("1", "p", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the next handoff")
+        assert "Screenshot" in command_titles(app, app.screen)
+
+
+async def test_turn_screens_do_not_allow_text_selection(make_app) -> None:
+    assert TurnScreen.ALLOW_SELECT is False
+    assert HanabiTurnScreen.ALLOW_SELECT is False
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.screen.allow_select is True  # the menu may be selected: the check below means something
+        turn = await start_and_reveal(app, pilot)
+        assert turn.allow_select is False
+
+
+# Terminal size guard -----------------------------------------------------------------------------
+
+
+async def test_a_small_terminal_shows_the_enlarge_screen_until_resized(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(79, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "enlarge the terminal" in screen_text(app)
+        assert "Resume a saved game" not in screen_text(app)  # it covers the menu entirely
+
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the guard to go away")
+        assert isinstance(app.screen, MainMenuScreen)
+        assert len(app.screen_stack) == 1
+        assert "enlarge" not in screen_text(app)
+
+        await pilot.resize_terminal(100, 23)  # too short this time
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the guard")
+        assert "enlarge the terminal" in screen_text(app)
+
+        await pilot.resize_terminal(80, 24)  # the minimum is allowed
+        await wait_until(pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the guard to go away")
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+async def test_the_size_guard_covers_a_private_screen_and_gives_it_back(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        turn = await start_and_reveal(app, pilot)
+        await pilot.resize_terminal(60, 20)
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen), "the guard")
+        text = screen_text(app)
+        assert "enlarge the terminal" in text
+        assert "Ben" not in text  # nothing of the hand beneath shows through
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: not isinstance(app.screen, TooSmallScreen), "the guard to go away")
+        assert app.screen is turn
+
+
+# Results -----------------------------------------------------------------------------------------
+
+
+def finished_session(store: SaveStore) -> HotseatSession:
+    """Three players with variants, playing the first legal action (play slot 1) until the game ends."""
+    options = HanabiOptions(black_powder=True, sixth_suit="difficult")
+    session = HotseatSession.new("hanabi", ["Ana", "Ben", "Cyd"], options, store, seed="results-1")
+    for _ in range(500):
+        if session.outcome() is not None:
+            break
+        seat = session.acting_seat()
+        assert seat is not None
+        session.apply(seat, session.view(seat).legal_actions[0])
+    assert session.outcome() is not None
+    return session
+
+
+async def test_results_screen_shows_the_headline_and_a_plays_again(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        old = finished_session(app.store)
+        outcome = old.outcome()
+        assert outcome is not None
+        await app.start_session(old)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        results = app.screen
+        assert str(results.query_one("#headline", Static).content) == outcome.headline
+        text = screen_text(app)
+        assert outcome.headline in text
+        assert "Game over" in text and "results-1" in text
+        old_save = old.save_path
+        assert json.loads(old_save.read_text(encoding="utf-8"))["finished"] is True
+
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the new game's handoff")
+        new = app.session
+        assert new is not None and new is not old
+        assert new.players == ("Ana", "Ben", "Cyd")
+        assert new.options == old.options
+        assert new.outcome() is None
+        assert new.save_path != old_save
+        assert json.loads(new.save_path.read_text(encoding="utf-8"))["actions"] == []
+        assert app.screen.player == "Ana"  # type: ignore[attr-defined]
+        assert len(app.screen_stack) == 2  # menu + handoff: the results screen is gone
+        assert sorted(save_dir.glob("*.json")) == sorted([old_save, new.save_path])

@@ -1,0 +1,249 @@
+"""The new-game setup screen generated from the game's Options model."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static, Switch
+
+from boardgames_tui.tui.app import BoardGamesApp
+from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
+from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+from boardgames_tui.tui.screens.picker import GamePickerScreen
+from boardgames_tui.tui.screens.setup import SetupScreen
+
+SIZE = (100, 30)
+
+
+async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+def screen_text(app: BoardGamesApp) -> str:
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+def assert_on_screen(app: BoardGamesApp, message: str) -> None:
+    """The player must be able to read `message` without scrolling: it is in the terminal's picture."""
+    text = screen_text(app)
+    assert message in text, f"{message!r} is not visible on the {app.size.width}x{app.size.height} screen"
+
+
+async def open_setup(app: BoardGamesApp, pilot: Pilot[Any]) -> SetupScreen:
+    await pilot.press("n")
+    assert isinstance(app.screen, GamePickerScreen)
+    await pilot.press("enter")
+    assert isinstance(app.screen, SetupScreen)
+    return app.screen
+
+
+async def type_into(pilot: Pilot[Any], widget: Input, text: str) -> None:
+    """Focus an input, clear it with the keyboard, and type `text`."""
+    widget.focus()
+    await pilot.pause()
+    await pilot.press("home", "ctrl+k")  # to the start, delete everything to the right
+    assert widget.value == ""
+    if text:
+        await pilot.press(*text)
+
+
+async def choose(pilot: Pilot[Any], select: Select[Any], steps_down: int) -> None:
+    """Open a Select with Enter, move down `steps_down` entries, and pick with Enter."""
+    select.focus()
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.press(*["down"] * steps_down, "enter")
+    await pilot.pause()
+
+
+async def start_and_reveal(app: BoardGamesApp, pilot: Pilot[Any]) -> HanabiTurnScreen:
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the first handoff")
+    handoff = app.screen
+    assert isinstance(handoff, PassDeviceScreen)
+    await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
+    await pilot.press("space")
+    await wait_until(pilot, lambda: isinstance(app.screen, HanabiTurnScreen), "the turn screen")
+    assert isinstance(app.screen, HanabiTurnScreen)
+    return app.screen
+
+
+def visible_name_rows(setup: SetupScreen) -> list[str]:
+    return [row.id or "" for row in setup.query(".row") if (row.id or "").startswith("name-row-") and row.display]
+
+
+async def test_duplicate_names_are_refused_case_insensitively(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        assert setup.query_one("#name-0", Input).value == "Ana"
+        await type_into(pilot, setup.query_one("#name-1", Input), "aNA")
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.1)
+        error = setup.query_one("#setup-error", Static)
+        assert "Two players are called aNA" in str(error.content)
+        assert app.screen is setup
+        assert app.session is None
+        assert not list(save_dir.glob("*.json"))
+
+        # Fixing the name starts the game.
+        await type_into(pilot, setup.query_one("#name-1", Input), "Bea")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the game to start")
+        assert app.session is not None and app.session.players == ("Ana", "Bea")
+        assert len(list(save_dir.glob("*.json"))) == 1
+
+
+async def test_empty_names_are_refused(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        await type_into(pilot, setup.query_one("#name-0", Input), "   ")  # blank after stripping
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.1)
+        assert "Player 1 needs a name." in str(setup.query_one("#setup-error", Static).content)
+        assert app.screen is setup
+        assert app.session is None
+        assert not list(save_dir.glob("*.json"))
+        # The Start button refuses too.
+        setup.query_one("#start").focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.screen is setup and app.session is None
+        assert not list(save_dir.glob("*.json"))
+
+
+@pytest.mark.parametrize(
+    ("seat", "name", "message"),
+    [(1, "ana", "Two players are called ana"), (0, "", "Player 1 needs a name.")],
+    ids=["duplicate", "empty"],
+)
+async def test_the_refusal_is_visible_without_scrolling(make_app, seat: int, name: str, message: str) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        await type_into(pilot, setup.query_one(f"#name-{seat}", Input), name)
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.1)
+        assert message in str(setup.query_one("#setup-error", Static).content)
+        assert_on_screen(app, message)
+
+
+async def test_player_count_shows_that_many_name_rows(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        count = setup.query_one("#player-count", Select)
+        assert count.value == 2
+        assert visible_name_rows(setup) == ["name-row-0", "name-row-1"]
+
+        await choose(pilot, count, 2)  # 2 -> 4
+        assert count.value == 4
+        assert visible_name_rows(setup) == [f"name-row-{i}" for i in range(4)]
+        assert setup.player_names() == ["Ana", "Ben", "Chloé", "Dev"]
+
+        await choose(pilot, count, 1)  # 4 -> 5
+        assert visible_name_rows(setup) == [f"name-row-{i}" for i in range(5)]
+
+        count.focus()
+        await pilot.press("enter", "up", "up", "up", "enter")  # 5 -> 2: rows hide again
+        await pilot.pause()
+        assert count.value == 2
+        assert visible_name_rows(setup) == ["name-row-0", "name-row-1"]
+        assert setup.player_names() == ["Ana", "Ben"]
+
+        # The game starts with exactly the visible players.
+        await choose(pilot, count, 1)  # 2 -> 3
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the game to start")
+        assert app.session is not None
+        assert app.session.players == ("Ana", "Ben", "Chloé")
+
+
+async def test_options_chosen_in_the_widgets_reach_the_session(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        powder = setup.query_one("#opt-black_powder", Switch)
+        assert powder.value is False
+        powder.focus()
+        await pilot.pause()
+        await pilot.press("space")
+        assert powder.value is True
+
+        sixth = setup.query_one("#opt-sixth_suit", Select)
+        assert sixth.value == "none"
+        await choose(pilot, sixth, 1)  # none -> tricky
+        assert sixth.value == "tricky"
+
+        hand = setup.query_one("#opt-hand_size", Select)
+        await choose(pilot, hand, 1)  # standard -> unofficial
+        assert hand.value == "unofficial"
+
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the game to start")
+        session = app.session
+        assert session is not None
+        options = session.options
+        assert options.black_powder is True  # type: ignore[attr-defined]
+        assert options.sixth_suit == "tricky"  # type: ignore[attr-defined]
+        assert options.hand_size == "unofficial"  # type: ignore[attr-defined]
+        assert options.five_flamboyants is False  # type: ignore[attr-defined]
+        assert options.allow_empty_clues is False  # type: ignore[attr-defined]
+        # ...and the game really uses them: six suits plus black, six cards each for two players.
+        view = session.view(0)
+        assert view.suits == ("R", "Y", "G", "B", "W", "M", "K")
+        assert all(len(hand.slots) == 6 for hand in view.hands)
+
+
+async def deal_with_number(app: BoardGamesApp, pilot: Pilot[Any], deal: str) -> HanabiTurnScreen:
+    setup = await open_setup(app, pilot)
+    await choose(pilot, setup.query_one("#player-count", Select), 1)  # three players
+    await type_into(pilot, setup.query_one("#name-2", Input), "Cyd")
+    powder = setup.query_one("#opt-black_powder", Switch)
+    powder.focus()
+    await pilot.press("space")
+    await type_into(pilot, setup.query_one("#seed", Input), deal)
+    return await start_and_reveal(app, pilot)
+
+
+async def test_a_typed_deal_number_is_the_seed(make_app, save_dir: Path) -> None:
+    views = {}
+    for run, deal in enumerate(("4242", "4242", "4243")):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            turn = await deal_with_number(app, pilot, deal)
+            assert app.session is not None
+            assert app.session.deal_number == deal
+            assert app.session.players == ("Ana", "Ben", "Cyd")
+            assert turn.seat == 0
+            assert turn.view.deal_number == deal
+            assert f"Deal {deal}" in screen_text(app)
+            views[run] = turn.view
+    first, again, other = views[0], views[1], views[2]
+    opponents = lambda view: [[slot.card for slot in hand.slots] for hand in view.hands[1:]]  # noqa: E731
+    assert all(card is not None for hand in opponents(first) for card in hand)
+    assert opponents(first) == opponents(again)
+    assert first == again
+    assert opponents(first) != opponents(other)
+    assert len(list(save_dir.glob("*.json"))) == 3
+
+
+def test_names_typed_two_ways_are_one_name() -> None:
+    from boardgames_tui.tui.screens.setup import check_names
+
+    assert check_names(["Chloé", "Chloe\u0301"]) is not None
+    assert check_names(["Chloé", "Chloe"]) is None
