@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 class BoardGamesApp(App[None]):
     TITLE = "boardgames_tui"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute, so subclasses elsewhere still find it
     BINDINGS = [Binding("ctrl+c", "quit", _("Quit"), show=False)]
 
     def __init__(self, save_dir: Path | None = None, *, handoff_delay: float = HANDOFF_DELAY_SECONDS) -> None:
