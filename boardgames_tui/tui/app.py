@@ -83,9 +83,13 @@ class BoardGamesApp(App[None]):
         session.showing_seat = None
         await self.push_screen(self._screen_for_next_step())
 
+    def _clear_toasts(self) -> None:
+        if self._notifications:  # clearing an empty rack still costs a refresh
+            self.clear_notifications()
+
     async def leave_game(self) -> None:
         """Back to the main menu; the game is already saved."""
-        self.clear_notifications()
+        self._clear_toasts()
         self.session = None
         while len(self.screen_stack) > 1:
             await self.pop_screen()
@@ -108,7 +112,7 @@ class BoardGamesApp(App[None]):
             session.showing_seat = step.seat
             return self._turn_screen(step.seat)
         # Leaving a private screen: nothing of it may survive, toasts included.
-        self.clear_notifications()
+        self._clear_toasts()
         session.showing_seat = None
         if step.kind == "results":
             return ResultsScreen(session)

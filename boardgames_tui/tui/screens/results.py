@@ -22,7 +22,8 @@ class ResultsScreen(Screen[None]):
     ResultsScreen { align: center middle; }
     ResultsScreen Vertical { width: 80; height: auto; border: double $success; padding: 1 3; }
     ResultsScreen #headline { text-style: bold; margin-bottom: 1; }
-    ResultsScreen #details { margin-top: 1; }
+    ResultsScreen #details { margin-bottom: 1; }
+    ResultsScreen #last { color: $text-muted; margin-bottom: 1; }
     """
     BINDINGS = [
         Binding("a", "again", _("Play again")),
@@ -52,12 +53,12 @@ class ResultsScreen(Screen[None]):
                 table.add_row(str(place), session.players[seat] + mark, str(outcome.scores[seat]))
         with Middle(), Center(), Vertical():
             yield Static(f"{session.title} · " + _("Game over") + f" · {_('Deal')} {session.deal_number}")
-            if session.public_summary():
-                yield Static(_("Last: {summary}").format(summary=session.public_summary()), markup=False)
             yield Static(outcome.headline, id="headline", markup=False)
             if not outcome.cooperative:
                 yield Static(table)
             yield Static("\n".join(outcome.details), id="details", markup=False)
+            if session.public_summary():
+                yield Static(_("Last: {summary}").format(summary=session.public_summary()), id="last", markup=False)
             yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
         yield Footer()
 
