@@ -11,10 +11,11 @@ import random
 import pytest
 from textual.app import App
 
-from boardgames_tui.engine.hanabi.models import HanabiOptions, HanabiState, HeldCard
+from boardgames_tui.engine.hanabi.models import HanabiOptions, HanabiState
 from boardgames_tui.engine.hanabi.rules import RULES
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 
+from ..engine.hanabi.helpers import resample_own_cards
 from .helpers import screen_text
 
 
@@ -28,16 +29,6 @@ def midgame(options: HanabiOptions, players: int, steps: int, seed: int) -> Hana
         seat = min(seats)
         state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
     return state
-
-
-def resample_own_cards(state: HanabiState, seat: int, rng: random.Random) -> HanabiState:
-    """Swap the seat's cards with cards it cannot see (the deck), keeping what clues told it."""
-    hand = state.hands[seat]
-    pool = [held.card for held in hand] + list(state.deck)
-    rng.shuffle(pool)
-    new_hand = tuple(HeldCard(card=card, knowledge=held.knowledge) for card, held in zip(pool, hand))
-    hands = tuple(new_hand if index == seat else h for index, h in enumerate(state.hands))
-    return state.model_copy(update={"hands": hands, "deck": tuple(pool[len(hand):])})
 
 
 class ViewerApp(App[None]):

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import html
 import json
 import os
-import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +17,10 @@ from boardgames_tui.engine.saves import SCHEMA_VERSION, BrokenSave, SavedGame, S
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.confirm import ConfirmScreen
-from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
-from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.saves import ResumeScreen
-from boardgames_tui.tui.screens.setup import SetupScreen
 from boardgames_tui.tui.session import HotseatSession
+
+from .helpers import open_setup, reveal, screen_text, start_from_setup, wait_for_handoff, wait_until
 
 SIZE = (100, 30)
 OLD_MTIME_NS = 1_500_000_000 * 10**9  # 2017: any rewrite of a file would move its mtime to "now"
@@ -34,39 +29,10 @@ OLD_MTIME_NS = 1_500_000_000 * 10**9  # 2017: any rewrite of a file would move i
 # Helpers ------------------------------------------------------------------------------------------
 
 
-async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)
-
-
 async def start_hanabi_with_keys(app: BoardGamesApp, pilot: Pilot[Any]) -> None:
     """Main menu -> n -> picker (Hanabi is first) -> Enter -> setup with the defaults -> Ctrl+S."""
-    await pilot.press("n")
-    assert isinstance(app.screen, GamePickerScreen)
-    await pilot.press("enter")
-    assert isinstance(app.screen, SetupScreen)
-    await pilot.press("ctrl+s")
-    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the first handoff")
-
-
-async def reveal(app: BoardGamesApp, pilot: Pilot[Any]) -> HanabiTurnScreen:
-    """On a handoff screen: wait out the pause, press Space, return the private turn screen."""
-    handoff = app.screen
-    assert isinstance(handoff, PassDeviceScreen)
-    await wait_until(pilot, lambda: handoff.armed, "the handoff screen to arm")
-    await pilot.press("space")
-    await wait_until(pilot, lambda: isinstance(app.screen, HanabiTurnScreen), "the turn screen")
-    assert isinstance(app.screen, HanabiTurnScreen)
-    return app.screen
-
-
-async def wait_for_handoff(app: BoardGamesApp, pilot: Pilot[Any]) -> PassDeviceScreen:
-    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "a handoff screen")
-    assert isinstance(app.screen, PassDeviceScreen)
-    return app.screen
+    await open_setup(app, pilot)
+    await start_from_setup(app, pilot)
 
 
 def save_files(save_dir: Path) -> list[Path]:
@@ -75,11 +41,6 @@ def save_files(save_dir: Path) -> list[Path]:
 
 def read_save(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
-def screen_text(app: BoardGamesApp) -> str:
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 def fingerprint(path: Path) -> tuple[bytes, int]:

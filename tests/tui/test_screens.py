@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import html
 import json
-import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,33 +24,16 @@ from boardgames_tui.tui.screens.too_small import TooSmallScreen
 from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
 
+from .helpers import reveal, screen_text, wait_for_handoff, wait_until
+
 SIZE = (100, 30)
-
-
-async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)
-
-
-def screen_text(app: BoardGamesApp) -> str:
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 async def start_and_reveal(app: BoardGamesApp, pilot: Pilot[Any], seed: str = "screens-1") -> HanabiTurnScreen:
     session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), app.store, seed=seed)
     await app.start_session(session)
-    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the handoff")
-    handoff = app.screen
-    assert isinstance(handoff, PassDeviceScreen)
-    await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
-    await pilot.press("space")
-    await wait_until(pilot, lambda: isinstance(app.screen, HanabiTurnScreen), "the turn screen")
-    assert isinstance(app.screen, HanabiTurnScreen)
-    return app.screen
+    await wait_for_handoff(app, pilot, "the handoff")
+    return await reveal(app, pilot)
 
 
 def command_titles(app: BoardGamesApp, screen: Any) -> list[str]:

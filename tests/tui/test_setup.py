@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,37 +12,17 @@ from textual.widgets import Input, Select, Static, Switch
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
-from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.setup import SetupScreen
 
+from .helpers import open_setup, reveal, screen_text, start_from_setup, wait_until
+
 SIZE = (100, 30)
-
-
-async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)
-
-
-def screen_text(app: BoardGamesApp) -> str:
-    svg = app.export_screenshot()
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
 
 
 def assert_on_screen(app: BoardGamesApp, message: str) -> None:
     """The player must be able to read `message` without scrolling: it is in the terminal's picture."""
     text = screen_text(app)
     assert message in text, f"{message!r} is not visible on the {app.size.width}x{app.size.height} screen"
-
-
-async def open_setup(app: BoardGamesApp, pilot: Pilot[Any]) -> SetupScreen:
-    await pilot.press("n")
-    assert isinstance(app.screen, GamePickerScreen)
-    await pilot.press("enter")
-    assert isinstance(app.screen, SetupScreen)
-    return app.screen
 
 
 async def type_into(pilot: Pilot[Any], widget: Input, text: str) -> None:
@@ -69,15 +45,8 @@ async def choose(pilot: Pilot[Any], select: Select[Any], steps_down: int) -> Non
 
 
 async def start_and_reveal(app: BoardGamesApp, pilot: Pilot[Any]) -> HanabiTurnScreen:
-    await pilot.press("ctrl+s")
-    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the first handoff")
-    handoff = app.screen
-    assert isinstance(handoff, PassDeviceScreen)
-    await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
-    await pilot.press("space")
-    await wait_until(pilot, lambda: isinstance(app.screen, HanabiTurnScreen), "the turn screen")
-    assert isinstance(app.screen, HanabiTurnScreen)
-    return app.screen
+    await start_from_setup(app, pilot)
+    return await reveal(app, pilot)
 
 
 def visible_name_rows(setup: SetupScreen) -> list[str]:

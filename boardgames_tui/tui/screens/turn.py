@@ -52,11 +52,13 @@ class TurnScreen(Screen[None]):
         for status in self.query("#status").results(Static):
             status.update(f"[b]✗[/b] {reason}")
             status.add_class("error")
+            status.display = True
 
     def set_status(self, text: str) -> None:
         for status in self.query("#status").results(Static):
             status.update(text)
             status.remove_class("error")
+            status.display = bool(text)  # an empty status line would only waste a row
 
     # Shared keys ----------------------------------------------------------------------------------
 

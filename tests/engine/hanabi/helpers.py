@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,3 +86,17 @@ def all_cards(state: HanabiState) -> list[Card]:
 
 def act(state: HanabiState, action: Any, seat: int | None = None) -> HanabiState:
     return RULES.apply(state, state.current if seat is None else seat, action)
+
+
+def resample_own_cards(state: HanabiState, seat: int, rng: random.Random) -> HanabiState:
+    """Swap `seat`'s hidden cards with deck cards at random and shuffle the deck; knowledge stays put.
+
+    The result differs from `state` only in what `seat` cannot see, so its view must not change.
+    """
+    own = state.hands[seat]
+    pool = [hc.card for hc in own] + list(state.deck)
+    rng.shuffle(pool)
+    new_hand = tuple(HeldCard(card=c, knowledge=hc.knowledge) for c, hc in zip(pool, own))
+    hands = list(state.hands)
+    hands[seat] = new_hand
+    return state.model_copy(update={"hands": tuple(hands), "deck": tuple(pool[len(own) :])})

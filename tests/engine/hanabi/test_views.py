@@ -16,7 +16,7 @@ from boardgames_tui.engine.hanabi.models import (
 )
 from boardgames_tui.engine.hanabi.rules import RULES, game_suits
 
-from .helpers import NAMES, act, build
+from .helpers import NAMES, act, build, resample_own_cards
 
 OPTIONS = st.builds(
     HanabiOptions,
@@ -42,17 +42,6 @@ def random_midgame(options: HanabiOptions, players: int, seed: int, steps: int) 
             action = rng.choice(legal)
         state = RULES.apply(state, state.current, action)
     return state
-
-
-def resample_own_cards(state: HanabiState, seat: int, rng: random.Random) -> HanabiState:
-    """Swap `seat`'s hidden cards with deck cards at random and shuffle the deck; knowledge stays put."""
-    own = state.hands[seat]
-    pool = [hc.card for hc in own] + list(state.deck)
-    rng.shuffle(pool)
-    new_hand = tuple(HeldCard(card=c, knowledge=hc.knowledge) for c, hc in zip(pool, own))
-    hands = list(state.hands)
-    hands[seat] = new_hand
-    return state.model_copy(update={"hands": tuple(hands), "deck": tuple(pool[len(own) :])})
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

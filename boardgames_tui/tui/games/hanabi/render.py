@@ -47,7 +47,7 @@ def status_line(view: HanabiView) -> Text:
     if view.final_turns_left is not None:
         text.append("   " + _("Final round: {n} turn(s) left").format(n=view.final_turns_left), style="bold yellow")
     if view.options.five_flamboyants:
-        text.append("   " + _("Bonus tiles left {n}").format(n=view.bonus_tiles_left))
+        text.append("   " + _("Bonus tiles {n}").format(n=view.bonus_tiles_left))
     return text
 
 

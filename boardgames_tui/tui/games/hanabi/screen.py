@@ -57,6 +57,8 @@ class HanabiTurnScreen(TurnScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *TurnScreen.BINDINGS,
         *_digit_bindings(),
+        Binding("pageup", "scroll_body(-1)", _("Scroll up"), show=False),
+        Binding("pagedown", "scroll_body(1)", _("Scroll down"), show=False),
         Binding("left", "move(-1)", _("Previous card"), show=False),
         Binding("right", "move(1)", _("Next card"), show=False),
         Binding("p", "play", _("Play")),
@@ -99,10 +101,10 @@ class HanabiTurnScreen(TurnScreen):
         with VerticalScroll(id="hanabi-body", can_focus=False):
             yield Static(id="hanabi-table")
             yield Static(id="hanabi-others")
-            yield Static(id="hanabi-own")
             if self.view.phase in ("reshuffle_discard", "replay_discard"):
                 yield OptionList(id="bonus-choices")
             yield Static(id="hanabi-log")
+        yield Static(id="hanabi-own")  # outside the scrolling part: always in view, even at 80x24
         yield Static(id="prompt")
         yield Static(id="status")
         yield Footer()
@@ -181,7 +183,7 @@ class HanabiTurnScreen(TurnScreen):
             what = _("shuffle back into the deck") if view.phase == "reshuffle_discard" else _("play from the discard pile")
             skip = _(" or k to skip") if self.can_skip else ""
             return _("Bonus: choose a discarded card to {what} (↑/↓, Enter){skip}.").format(what=what, skip=skip)
-        return _("Select a card with 1-{n} or ←/→, then p to play or d to discard; c to give a clue.").format(
+        return _("Choose a card (1-{n}, ←/→), then p play or d discard; or c to give a clue.").format(
             n=len(view.hands[view.seat].slots)  # type: ignore[index]
         )
 
@@ -218,6 +220,7 @@ class HanabiTurnScreen(TurnScreen):
             ("r y g b w m", _("while giving a clue: red, yellow, green, blue, white, multicolour")),
             ("k", _("skip an optional bonus tile")),
             ("Esc", _("cancel / go back one step")),
+            ("PgUp/PgDn", _("scroll the table and the other hands on a small terminal")),
             *super().help_lines(),
         ]
 
@@ -281,6 +284,10 @@ class HanabiTurnScreen(TurnScreen):
         self._refresh_own()
         if previous != mode:
             self.refresh_bindings()
+
+    def action_scroll_body(self, direction: int) -> None:
+        body = self.query_one("#hanabi-body", VerticalScroll)
+        body.scroll_page_down() if direction > 0 else body.scroll_page_up()
 
     def action_slot(self, index: int) -> None:
         self.selected = index
