@@ -90,6 +90,7 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
                 timings["no-op key"].append(await timed(("z", "z")))
                 timings["game key"].append(await timed(script["select"]))
                 await pilot.press(*script["apply"][:-1])  # choose the action; its last key applies it
+                await pilot.pause()
                 timings["apply + handoff"].append(await timed(script["apply"][-1:]))
     return {name: statistics.median(values) for name, values in timings.items() if values}
 

@@ -5,9 +5,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 
 class HelpScreen(Screen[None]):
@@ -37,7 +38,7 @@ class HelpScreen(Screen[None]):
         with VerticalScroll():
             yield Static(_("Keys — {title}").format(title=self.help_title), id="help-title")
             yield Static(table)
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.app.pop_screen()

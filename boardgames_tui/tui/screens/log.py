@@ -3,9 +3,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 
 class LogScreen(Screen[None]):
@@ -31,7 +32,7 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Log — {title}").format(title=self.log_title), id="log-title")
         yield RichLog(wrap=True, markup=False, auto_scroll=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)

@@ -5,11 +5,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import __version__
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 LOGO = r"""
  _                         _
@@ -48,7 +49,7 @@ class MainMenuScreen(Screen[None]):
                     Option(_("[b]Q[/b]uit"), id="quit"),
                     id="menu",
                 )
-        yield Footer()
+        yield KeyBar()
 
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 HANDOFF_DELAY_SECONDS = 0.5
 
@@ -29,7 +30,6 @@ class PassDeviceScreen(Screen[None]):
     PassDeviceScreen #position { color: $text-muted; content-align: center middle; width: 100%; }
     PassDeviceScreen #summary { margin-top: 1; width: 100%; }
     PassDeviceScreen #prompt { margin-top: 1; content-align: center middle; width: 100%; }
-    PassDeviceScreen #handoff-keys { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }
     """
     BINDINGS = [
         Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
@@ -55,20 +55,13 @@ class PassDeviceScreen(Screen[None]):
             if self.summary:
                 yield Static(_("Last: {summary}").format(summary=self.summary), id="summary", markup=False)
             yield Static(_("Wait…"), id="prompt")
-        # A plain key line instead of Textual's Footer: this screen has two fixed keys, and a Footer
-        # costs a whole extra refresh cycle on every handoff.
-        yield Static(self._key_line(), id="handoff-keys")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_timer(self.delay, self._arm)
 
-    def _key_line(self) -> str:
-        reveal = _("[b]Space[/b] show {name}'s screen").format(name=self.player) if self.armed else _("[dim]Space (wait…)[/dim]")
-        return f" {reveal}   [b]q[/b] " + _("Menu")
-
     def _arm(self) -> None:
         self.armed = True
-        self.query_one("#handoff-keys", Static).update(self._key_line())
         self.query_one("#prompt", Static).update(
             _("{name}, press Space when only you can see the screen.").format(name=self.player)
         )

@@ -6,11 +6,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 
 class GamePickerScreen(Screen[None]):
@@ -34,7 +35,7 @@ class GamePickerScreen(Screen[None]):
             *(Option(f"[b]{spec.title}[/b]\n  [dim]{spec.blurb}[/dim]", id=spec.id) for spec in GAMES.values()),
             id="games",
         )
-        yield Footer()
+        yield KeyBar()
 
     @on(OptionList.OptionSelected, "#games")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from ..session import HotseatSession
@@ -60,7 +61,7 @@ class ResultsScreen(Screen[None]):
             if session.public_summary():
                 yield Static(_("Last: {summary}").format(summary=session.public_summary()), id="last", markup=False)
             yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
-        yield Footer()
+        yield KeyBar()
 
     def action_again(self) -> None:
         from ..session import HotseatSession

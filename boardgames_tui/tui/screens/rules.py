@@ -3,10 +3,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, Static
+from textual.widgets import MarkdownViewer, Static
 
 from ...engine.assets import asset_path
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 
 def rulebook_text(game_id: str) -> str:
@@ -36,7 +37,7 @@ class RulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Rules — {title}   (↑/↓ PgUp/PgDn scroll, Esc back)").format(title=self.rules_title), id="rules-title")
         yield MarkdownViewer(rulebook_text(self.game_id), show_table_of_contents=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()

@@ -6,12 +6,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
 from ...engine.saves import BrokenSave, SavedGame
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 
 def _when(stamp: str) -> str:
@@ -48,7 +49,7 @@ class ResumeScreen(Screen[None]):
         yield Static(_("Saves live in {path}").format(path=self.app.store.directory), id="resume-where", markup=False)  # type: ignore[attr-defined]
         yield OptionList(id="saves")
         yield Static("", id="resume-status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.reload()

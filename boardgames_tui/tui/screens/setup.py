@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
 from ...engine.registry import get_game
 from ...i18n import _
+from ..widgets.keybar import KeyBar
 
 DEFAULT_NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emi", "Femi")
 MAX_NAME_LENGTH = 16
@@ -98,7 +99,7 @@ class SetupScreen(Screen[None]):
             yield Static(_("The same deal number with the same players and options deals the same cards."), classes="help")
             yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
         yield Static("", id="setup-error")  # outside the scrolling form, so a refusal is always seen
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_name_rows(self.rules.min_players)

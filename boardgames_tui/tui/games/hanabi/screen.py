@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....engine.hanabi.clues import clue_touches
@@ -28,6 +28,7 @@ from ....engine.hanabi.models import (
     SkipBonus,
 )
 from ....i18n import _
+from ...widgets.keybar import KeyBar
 from ...screens.turn import TurnScreen
 from ...widgets.cards import card_face
 from . import render
@@ -107,7 +108,7 @@ class HanabiTurnScreen(TurnScreen):
         yield Static(id="hanabi-own")  # outside the scrolling part: always in view, even at 80x24
         yield Static(id="prompt")
         yield Static(id="status")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         view = self.view
@@ -155,11 +156,13 @@ class HanabiTurnScreen(TurnScreen):
             others.append(render.other_hand(view, hand, number if targeting else None, highlight=highlight))
         self.query_one("#hanabi-others", Static).update(Group(*others))
 
-    def _refresh_own(self) -> None:
+    def _refresh_own(self, *, same_size: bool = False) -> None:
+        """Redraw the own hand and the prompt; `same_size` skips the layout pass (a new slot selected)."""
         view = self.view
         selected = self.selected if self.mode in ("idle", "confirm_play", "confirm_discard") else None
-        self.query_one("#hanabi-own", Static).update(render.own_hand(view, view.hands[view.seat], selected))  # type: ignore[index]
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        own = render.own_hand(view, view.hands[view.seat], selected)  # type: ignore[index]
+        self.query_one("#hanabi-own", Static).update(own, layout=not same_size)
+        self.query_one("#prompt", Static).update(self.prompt_text(), layout=not same_size)
 
     def prompt_text(self) -> str:
         view = self.view
@@ -290,13 +293,17 @@ class HanabiTurnScreen(TurnScreen):
         body.scroll_page_down() if direction > 0 else body.scroll_page_up()
 
     def action_slot(self, index: int) -> None:
-        self.selected = index
-        self._set_mode("idle")
+        self._select(index)
 
     def action_move(self, step: int) -> None:
-        size = len(self.view.hands[self.seat].slots)
-        self.selected = (self.selected + step) % size
-        self._set_mode("idle")
+        self._select((self.selected + step) % len(self.view.hands[self.seat].slots))
+
+    def _select(self, index: int) -> None:
+        self.selected = index
+        if self.mode == "idle":
+            self._refresh_own(same_size=True)  # same panel, another slot marked: no layout needed
+        else:
+            self._set_mode("idle")
 
     def action_play(self) -> None:
         self._set_mode("confirm_play")

@@ -1,0 +1,51 @@
+"""The key line at the bottom of every screen: the keys that work right now.
+
+Textual's Footer rebuilds one widget per key whenever the bindings change, which costs a full refresh
+cycle on every mode change and every screen switch. This bar is a single line of text redrawn in place;
+each entry is still clickable.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+        padding: 0 1;
+    }
+    """
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            self.update(self.describe(screen))
+
+    def describe(self, screen: Screen[object]) -> Content:
+        parts: list[Content] = []
+        seen_actions: set[str] = set()
+        for _key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.show or binding.action in seen_actions:
+                continue
+            seen_actions.add(binding.action)
+            key = self.app.get_key_display(binding)
+            label = Content.assemble((key, "bold $footer-key-foreground"), " ", binding.description)
+            if not active.enabled:
+                label = label.stylize("dim")
+            namespace = "app" if active.node is self.app else "screen"
+            parts.append(label.stylize(f"@click={namespace}.{binding.action}") if active.enabled else label)
+        return Content("  ").join(parts)
