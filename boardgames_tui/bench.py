@@ -50,6 +50,7 @@ def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[fl
 # an action (through the session, the autosave and the handoff screen).
 UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
+    "luz": {"select": ("right", "left"), "apply": ("enter",)},
 }
 
 

@@ -33,6 +33,13 @@ GAMES: dict[str, GameSpec] = {
             rules_path="boardgames_tui.engine.hanabi.rules:RULES",
             ui_path="boardgames_tui.tui.games.hanabi.screen:HanabiTurnScreen",
         ),
+        GameSpec(
+            id="luz",
+            title="Luz",
+            blurb="Trick-taking for 3-5: bid your tricks holding cards only the others can read.",
+            rules_path="boardgames_tui.engine.luz.rules:RULES",
+            ui_path="boardgames_tui.tui.games.luz.screen:LuzTurnScreen",
+        ),
     )
 }
 

@@ -18,8 +18,10 @@ from boardgames_tui.tui.screens.setup import SetupScreen
 from boardgames_tui.tui.session import HotseatSession
 
 
-async def start_game(app: BoardGamesApp, pilot: Pilot[Any], players: list[str], options: Any, seed: str) -> HotseatSession:
-    session = HotseatSession.new("hanabi", players, options, app.store, seed=seed)
+async def start_game(
+    app: BoardGamesApp, pilot: Pilot[Any], players: list[str], options: Any, seed: str, game_id: str = "hanabi"
+) -> HotseatSession:
+    session = HotseatSession.new(game_id, players, options, app.store, seed=seed)
     await app.start_session(session)
     await pilot.pause()
     return session

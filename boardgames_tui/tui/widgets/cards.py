@@ -13,6 +13,7 @@ SUIT_STYLES: dict[str, tuple[str, str]] = {
     "W": ("bold black", "grey93"),
     "M": ("bold white", "magenta3"),
     "K": ("bold white", "grey15"),
+    "P": ("bold white", "purple4"),
 }
 HIDDEN_STYLE = "bold white on grey35"
 
