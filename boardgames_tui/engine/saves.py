@@ -43,6 +43,7 @@ class SaveFile(FrozenModel):
     updated_at: str
     position: str = ""  # public "Turn 7"-style label for the resume list
     finished: bool = False
+    match: tuple[tuple[int, ...], ...] = ()  # per-seat scores of the earlier games of this match
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,8 @@ class SaveStore:
             return BrokenSave(path, "has damaged options or actions: " + _first_error(exc))
         if tuple(getattr(state, "players", ())) != save.players or getattr(state, "seed", save.seed) != save.seed:
             return BrokenSave(path, "is inconsistent: its players or deal number differ from its game state")
+        if any(len(game) != len(save.players) for game in save.match):
+            return BrokenSave(path, "is inconsistent: its match scores do not fit its players")
         if getattr(state, "options", options) != options:
             return BrokenSave(path, "is inconsistent: its options differ from its game state")
         return SavedGame(path, save, state)

@@ -95,7 +95,22 @@ class BoardGamesApp(App[None]):
             await self.pop_screen()
 
     def show_next(self) -> None:
-        """Replace the game screen in front of the table with whatever comes next."""
+        """Replace the game screen in front of the table with whatever comes next.
+
+        The same player going on (a multi-step turn) keeps their screen, fed the new View, when the
+        screen can redraw itself; everything else is a fresh screen.
+        """
+        session = self.session
+        assert session is not None
+        step = session.next_step()
+        screen = self.screen
+        if (
+            step.kind == "turn"
+            and isinstance(screen, TurnScreen)
+            and screen.seat == step.seat
+            and screen.show_view(session.view(step.seat))
+        ):
+            return
         self.switch_screen(self._screen_for_next_step())
 
     def show_seat(self, seat: int) -> None:
@@ -131,7 +146,8 @@ class BoardGamesApp(App[None]):
         assert session is not None
         module_name, attr = session.spec.ui_path.split(":")
         screen_class = getattr(import_module(module_name), attr)
-        return screen_class(session.view(seat), game_id=session.spec.id, title=session.title)  # type: ignore[no-any-return]
+        view = session.view(seat)
+        return screen_class(view, game_id=session.spec.id, title=session.title, match=session.match)  # type: ignore[no-any-return]
 
     @on(TurnScreen.ActionChosen)
     def _apply_action(self, message: TurnScreen.ActionChosen) -> None:

@@ -45,6 +45,7 @@ class HotseatSession:
         options: FrozenModel,
         store: SaveStore,
         seed: str | None = None,
+        match: tuple[tuple[int, ...], ...] = (),
     ) -> HotseatSession:
         spec = get_game(game_id)
         rules = spec.rules()
@@ -61,6 +62,7 @@ class HotseatSession:
             state={},
             created_at=stamp,
             updated_at=stamp,
+            match=match,
         )
         session = cls(spec, save, state, store)
         session._autosave()
@@ -91,6 +93,15 @@ class HotseatSession:
     @property
     def save_path(self):  # noqa: ANN201 - a Path, for messages
         return self._store.path_for(self._save.save_id)
+
+    @property
+    def match(self) -> tuple[tuple[int, ...], ...]:
+        """Per-seat scores of the earlier games of this match (public)."""
+        return self._save.match
+
+    def match_with_this_game(self) -> tuple[tuple[int, ...], ...]:
+        outcome = self.outcome()
+        return self.match + ((outcome.scores,) if outcome is not None else ())
 
     def view(self, seat: int | None) -> Any:
         return self.rules.view(self._state, seat)

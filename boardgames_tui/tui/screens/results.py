@@ -16,6 +16,19 @@ if TYPE_CHECKING:
     from ..session import HotseatSession
 
 
+def match_table(players: tuple[str, ...], games: tuple[tuple[int, ...], ...]) -> Table:
+    """The running score sheet of a match: one column per game, then the totals."""
+    table = Table(title=_("Match so far"), padding=(0, 1))
+    table.add_column(_("Player"))
+    for number in range(1, len(games) + 1):
+        table.add_column(_("Game {n}").format(n=number), justify="right")
+    table.add_column(_("Total"), justify="right", style="bold")
+    for seat, name in enumerate(players):
+        scores = [game[seat] for game in games]
+        table.add_row(name, *(f"{score:+d}" for score in scores), f"{sum(scores):+d}")
+    return table
+
+
 class ResultsScreen(Screen[None]):
     """The end of a game, shown to the whole table."""
 
@@ -58,6 +71,9 @@ class ResultsScreen(Screen[None]):
             if not outcome.cooperative:
                 yield Static(table)
             yield Static("\n".join(outcome.details), id="details", markup=False)
+            match = session.match_with_this_game()
+            if len(match) > 1:
+                yield Static(match_table(session.players, match))
             if session.public_summary():
                 yield Static(_("Last: {summary}").format(summary=session.public_summary()), id="last", markup=False)
             yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
@@ -66,8 +82,13 @@ class ResultsScreen(Screen[None]):
     def action_again(self) -> None:
         from ..session import HotseatSession
 
+        previous = self.session
         session = HotseatSession.new(
-            self.session.spec.id, self.session.players, self.session.options, self.app.store  # type: ignore[attr-defined]
+            previous.spec.id,
+            previous.players,
+            previous.options,
+            self.app.store,  # type: ignore[attr-defined]
+            match=previous.match_with_this_game() if not self.outcome.cooperative else (),
         )
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 

@@ -34,15 +34,20 @@ class TurnScreen(Screen[None]):
             self.seat = seat
             self.action = action
 
-    def __init__(self, view: Any, *, game_id: str, title: str) -> None:
+    def __init__(self, view: Any, *, game_id: str, title: str, match: tuple[tuple[int, ...], ...] = ()) -> None:
         super().__init__()
         self.view = view
         self.game_id = game_id
         self.game_title = title
+        self.match = match  # scores of the earlier games of a match (public)
 
     @property
     def seat(self) -> int:
         return int(self.view.seat)
+
+    def show_view(self, view: Any) -> bool:
+        """Redraw for a newer View of the same seat; False if this screen can only be built afresh."""
+        return False
 
     def submit(self, action: Any) -> None:
         self.post_message(self.ActionChosen(self.seat, action))

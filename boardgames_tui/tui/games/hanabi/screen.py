@@ -71,8 +71,8 @@ class HanabiTurnScreen(TurnScreen):
         Binding("escape", "cancel", _("Cancel")),
     ]
 
-    def __init__(self, view: HanabiView, *, game_id: str, title: str) -> None:
-        super().__init__(view, game_id=game_id, title=title)
+    def __init__(self, view: HanabiView, **context: Any) -> None:
+        super().__init__(view, **context)
         self.view: HanabiView = view
         self.mode: Mode = "idle"
         self.selected: int = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import Group
 from textual.app import ComposeResult
@@ -41,8 +41,8 @@ class LuzTurnScreen(TurnScreen):
         Binding("s", "score_sheet", _("Score sheet")),
     ]
 
-    def __init__(self, view: LuzView, *, game_id: str, title: str) -> None:
-        super().__init__(view, game_id=game_id, title=title)
+    def __init__(self, view: LuzView, **context: Any) -> None:
+        super().__init__(view, **context)
         self.view: LuzView = view
         self.playable = sorted(a.position for a in view.legal_actions if isinstance(a, PlayCard))
         self.selected: int | None = self.playable[0] if self.playable else None
