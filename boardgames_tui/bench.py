@@ -51,6 +51,7 @@ def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[fl
 UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
     "luz": {"select": ("right", "left"), "apply": ("enter",)},
+    "rummikub": {"select": ("right", "left"), "apply": ("space", "n")},  # a tile move: same player goes on
 }
 
 
@@ -62,7 +63,7 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
 
     script = UI_SCRIPTS[spec.id]
     rules = spec.rules()
-    timings: dict[str, list[float]] = {"no-op key": [], "game key": [], "apply + handoff": []}
+    timings: dict[str, list[float]] = {"no-op key": [], "game key": [], "applied action": []}
     with tempfile.TemporaryDirectory() as folder:
         app = BoardGamesApp(save_dir=Path(folder))
         async with app.run_test(size=(100, 30)) as pilot:
@@ -92,7 +93,7 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
                 timings["game key"].append(await timed(script["select"]))
                 await pilot.press(*script["apply"][:-1])  # choose the action; its last key applies it
                 await pilot.pause()
-                timings["apply + handoff"].append(await timed(script["apply"][-1:]))
+                timings["applied action"].append(await timed(script["apply"][-1:]))
     return {name: statistics.median(values) for name, values in timings.items() if values}
 
 
@@ -144,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m boardgames_tui.bench", description=__doc__)
     parser.add_argument("games", nargs="*", help="game ids (default: all): " + ", ".join(GAMES))
     parser.add_argument("--seconds", type=float, default=5.0, help="engine playout time per game")
-    parser.add_argument("--rounds", type=int, default=15, help="turns timed through the UI per game")
+    parser.add_argument("--rounds", type=int, default=12, help="turns timed through the UI per game")
     parser.add_argument("--startup-runs", type=int, default=5)
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]

@@ -40,6 +40,13 @@ GAMES: dict[str, GameSpec] = {
             rules_path="boardgames_tui.engine.luz.rules:RULES",
             ui_path="boardgames_tui.tui.games.luz.screen:LuzTurnScreen",
         ),
+        GameSpec(
+            id="rummikub",
+            title="Rummikub",
+            blurb="Tile rummy for 2-4: meld runs and groups, rearrange the whole table.",
+            rules_path="boardgames_tui.engine.rummikub.rules:RULES",
+            ui_path="boardgames_tui.tui.games.rummikub.screen:RummikubTurnScreen",
+        ),
     )
 }
 

@@ -14,6 +14,9 @@ TurnTimer = Literal["off", "30 s", "60 s", "120 s"]
 TIMER_SECONDS: dict[str, int | None] = {"off": None, "30 s": 30, "60 s": 60, "120 s": 120}
 RACK_SIZE = 14
 TIMEOUT_PENALTY_TILES = 3
+# A turn ends by itself, as if its time had run out, after this many table actions (moves, undos, resets):
+# far above what a person needs, it guarantees that every turn (and every random playout) ends.
+MAX_TURN_ACTIONS = 200
 
 
 class RummikubOptions(FrozenModel):
@@ -51,6 +54,7 @@ class TableSet(FrozenModel):
     id: int  # stable across turns: a locked joker set keeps its identity
     tiles: tuple[int, ...]  # tile ids, left to right
     jokers: tuple[JokerMeaning, ...] = ()  # the player's choices for jokers whose meaning is ambiguous
+    replaced: tuple[int, ...] = ()  # tiles that replaced a joker of this set this turn: they may not leave it
 
 
 class TurnStart(FrozenModel):
@@ -77,6 +81,7 @@ class RummikubState(FrozenModel):
     turn_start: TurnStart = Field(repr=False)  # reset goes back here
     undo: tuple[TurnStart, ...] = Field((), repr=False)  # one snapshot per move this turn, newest last
     freed_jokers: tuple[int, ...] = ()  # jokers taken off the table this turn: they must end up in a set
+    actions_this_turn: int = 0  # table actions taken this turn, undone ones included (see MAX_TURN_ACTIONS)
     end_reason: str | None = None
     final_scores: tuple[int, ...] | None = None
     winner: int | None = None
@@ -186,5 +191,6 @@ class RummikubView(FrozenModel):
     can_undo: bool
     can_reset: bool
     timer_seconds: int | None
+    actions_left: int  # table actions left this turn before it ends as if time ran out
     log: tuple[str, ...]
     legal_actions: tuple[RummikubAction, ...]

@@ -1,0 +1,156 @@
+"""Rummikub panels as Rich renderables, built from a RummikubView and the screen's cursor only."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from ....engine.rummikub.models import RummikubView, SetView
+from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
+from ....i18n import _
+
+TILE_STYLES: dict[str, str] = {
+    "K": "bold white on grey15",
+    "R": "bold white on red3",
+    "B": "bold white on blue3",
+    "O": "bold black on dark_orange",
+    JOKER: "bold black on gold1",
+}
+RACK_PER_LINE = 14
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where the player is pointing: a rack tile, or a gap/tile in a table set (index = position)."""
+
+    zone: str  # "rack" | "table"
+    row: int  # table: set index (len(table) = the "new set" line); rack: unused
+    index: int  # rack: tile index; table: position in the set (len = after the last tile)
+
+
+def tile_text(tile: Tile, meaning: JokerMeaning | None = None) -> Text:
+    if tile.colour == JOKER:
+        label = "J"
+        if meaning is not None:
+            label += f"={meaning.colour or '?'}{meaning.number}"
+        return Text(f" {label} ", style=TILE_STYLES[JOKER])
+    return Text(f"{tile.colour}{tile.number}".center(4), style=TILE_STYLES[tile.colour])
+
+
+def _click(action: str) -> Style:
+    return Style(meta={"@click": action})
+
+
+def set_line(
+    view: RummikubView,
+    number: int,
+    table_set: SetView,
+    *,
+    cursor: Cursor | None,
+    selected: Collection[int],
+    played: Collection[int],
+) -> Text:
+    """One set: its number, validity mark, tiles (selected ^, played this turn underlined) and its problem."""
+    row = number - 1
+    meanings = {m.tile: m for m in table_set.jokers}
+    line = Text()
+    mark = Text(" ✓ ", style="bold green") if table_set.valid else Text(" ✗ ", style="bold red")
+    line.append(f"{number:>2}", style="dim")
+    line.append_text(mark)
+    for position, tile in enumerate(table_set.tiles):
+        gap_here = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == position
+        line.append("▏" if gap_here else " ", style="bold yellow")
+        face = tile_text(tile, meanings.get(tile.id))
+        if tile.id in selected:
+            face.stylize("reverse")
+        if tile.id in played:
+            face.stylize("underline")
+        face.stylize(_click(f"screen.click_table({row}, {position})"))
+        line.append_text(face)
+    at_end = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == len(table_set.tiles)
+    line.append("▏" if at_end else " ", style="bold yellow")
+    notes = []
+    if table_set.kind:
+        notes.append(_(table_set.kind))
+    if table_set.locked:
+        notes.append(_("locked (joker)"))
+    if table_set.ambiguous_jokers:
+        notes.append(_("j: switch joker"))
+    if notes:
+        line.append("  " + ", ".join(notes), style="dim")
+    if table_set.problem:
+        line.append("  ✗ " + table_set.problem, style="bold red")
+    return line
+
+
+def table_lines(view: RummikubView, cursor: Cursor | None, selected: Collection[int]) -> Text:
+    text = Text()
+    played = set(view.played_this_turn)
+    if not view.table:
+        text.append(_("  The table is empty.") + "\n", style="dim")
+    for number, table_set in enumerate(view.table, start=1):
+        text.append_text(set_line(view, number, table_set, cursor=cursor, selected=selected, played=played))
+        text.append("\n")
+    new_row = len(view.table)
+    on_new = cursor is not None and cursor.zone == "table" and cursor.row == new_row
+    new_line = Text("  + " + _("new set"), style="bold reverse" if on_new else "dim")
+    new_line.stylize(_click(f"screen.click_table({new_row}, 0)"))
+    text.append_text(new_line)
+    return text
+
+
+def rack_lines(rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collection[int], played_back: Collection[int] = ()) -> Text:
+    text = Text()
+    for index, tile in enumerate(rack):
+        if index and index % RACK_PER_LINE == 0:
+            text.append("\n")
+        here = cursor is not None and cursor.zone == "rack" and cursor.index == index
+        text.append("▕" if here else " ", style="bold yellow")
+        face = tile_text(tile)
+        if tile.id in selected:
+            face.stylize("reverse")
+        face.stylize(_click(f"screen.click_rack({index})"))
+        text.append_text(face)
+    if not rack:
+        text.append(_("(empty)"), style="dim")
+    return text
+
+
+def others_line(view: RummikubView) -> Text:
+    text = Text()
+    for seat, name in enumerate(view.players):
+        if seat == view.seat:
+            continue
+        text.append(f"{name}", style="bold")
+        text.append(f" {view.rack_counts[seat]} " + _("tiles"))
+        if view.melded[seat]:
+            text.append(" ✓", style="green")
+        text.append("   ")
+    text.append(_("Pool {n}").format(n=view.pool_size), style="bold")
+    return text
+
+
+def turn_status(view: RummikubView) -> Text:
+    text = Text()
+    seat = view.seat if view.seat is not None else 0
+    played = len(view.played_this_turn)
+    if not view.melded[seat]:
+        text.append(
+            _("Initial meld: {points}/{need} points from your own new sets. ").format(
+                points=view.meld_points, need=view.options.initial_meld
+            ),
+            style="bold",
+        )
+    text.append(_("Played this turn: {n} tile(s). ").format(n=played))
+    if view.freed_jokers:
+        text.append(_("A freed joker must go back on the table. "), style="bold yellow")
+    if view.actions_left <= 20:
+        text.append(_("Only {n} more moves this turn. ").format(n=view.actions_left), style="bold red")
+    if view.end_turn_problems:
+        text.append(_("Cannot end yet: ") + "; ".join(view.end_turn_problems), style="red")
+    elif played:
+        text.append(_("e ends the turn."), style="bold green")
+    return text

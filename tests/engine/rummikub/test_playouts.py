@@ -1,0 +1,245 @@
+"""Playouts for every player count and a spread of options, with invariants checked after every action
+(DESIGN.md section 6.2): random legal actions (biased towards closing actions so games end), the melding
+policy (so tables grow, jokers get replaced and players go out) and a mix of both."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames_tui.engine.base import IllegalAction
+from boardgames_tui.engine.rummikub.models import (
+    MAX_TURN_ACTIONS,
+    ChooseJoker,
+    Draw,
+    EndTurn,
+    MoveTiles,
+    ResetTurn,
+    ReturnToRack,
+    RummikubAction,
+    RummikubOptions,
+    RummikubState,
+    SortRack,
+    SplitSet,
+    TimeUp,
+    Undo,
+)
+from boardgames_tui.engine.rummikub.rules import RULES
+from boardgames_tui.engine.rummikub.sets import analyse
+
+from .helpers import NAMES, all_tiles
+from .policies import BiasedRandomPolicy, MeldingPolicy
+
+OPTION_SETS = [
+    RummikubOptions(),
+    RummikubOptions(initial_meld=50, play_after_meld="next turn", direction="counter-clockwise"),
+    RummikubOptions(joker_reuse="new set", group_joker_needs_both_colours=True, turn_timer="30 s"),
+    RummikubOptions(joker_reuse="new set with 1 rack tile", two_jokers_in_a_set=False),
+    RummikubOptions(joker_reuse="new set with 2 rack tiles", turn_timer="120 s"),
+    RummikubOptions(joker_sets="free", initial_meld=50, two_jokers_in_a_set=False),
+]
+
+OPTIONS = st.builds(
+    RummikubOptions,
+    initial_meld=st.sampled_from([30, 50]),
+    play_after_meld=st.sampled_from(["same turn", "next turn"]),
+    direction=st.sampled_from(["clockwise", "counter-clockwise"]),
+    two_jokers_in_a_set=st.booleans(),
+    group_joker_needs_both_colours=st.booleans(),
+    joker_reuse=st.sampled_from(["anywhere", "new set", "new set with 1 rack tile", "new set with 2 rack tiles"]),
+    joker_sets=st.sampled_from(["locked", "free"]),
+    turn_timer=st.sampled_from(["off", "off", "60 s"]),
+)
+
+
+def check_invariants(state: RummikubState) -> None:
+    assert sorted(all_tiles(state)) == list(range(106)), "every tile exactly once: pool, racks, table"
+    over = state.phase == "over"
+    assert (RULES.to_act(state) == frozenset()) == over
+    assert (RULES.outcome(state) is None) != over
+    ids = [ts.id for ts in state.table]
+    assert len(set(ids)) == len(ids) and all(i < state.next_set_id for i in ids)
+    assert all(ts.tiles for ts in state.table), "no empty set on the table"
+    opts = state.options
+    for ts in state.turn_start.table:  # at the start of every turn the table was valid
+        assert analyse(ts.tiles, "low", opts.two_jokers_in_a_set, ts.jokers).valid
+    if over:
+        assert state.final_scores is not None and sum(state.final_scores) == 0
+        assert state.undo == () and state.freed_jokers == ()
+        return
+    start_tiles = {t for ts in state.turn_start.table for t in ts.tiles}
+    table_tiles = {t for ts in state.table for t in ts.tiles}
+    assert start_tiles <= table_tiles, "tiles never leave the table"
+    played = table_tiles - start_tiles
+    rack = state.racks[state.current]
+    assert set(state.turn_start.rack) == set(rack) | played and not set(rack) & played
+    assert set(state.freed_jokers) <= start_tiles and set(state.freed_jokers) <= table_tiles
+    assert len(state.undo) <= state.actions_this_turn < MAX_TURN_ACTIONS
+    if not state.undo:
+        assert state.table == state.turn_start.table and state.freed_jokers == ()
+    for ts in state.table:
+        assert set(ts.replaced) <= set(ts.tiles)
+        assert {m.tile for m in ts.jokers} <= set(ts.tiles)
+
+
+def canonical(action: RummikubAction, state: RummikubState) -> RummikubAction:
+    """MoveTiles to the last position of a set is the same move as position None (listed that way)."""
+    if isinstance(action, MoveTiles) and action.to is not None and action.position is not None:
+        for ts in state.table:
+            if ts.id == action.to and action.position == len(ts.tiles):
+                return MoveTiles(tiles=action.tiles, to=action.to, position=None)
+    return action
+
+
+def candidates(state: RummikubState, rng: random.Random) -> list[Any]:
+    """Single actions of every kind, legal or not: the rules must agree with legal_actions on each."""
+    out: list[Any] = [Draw(), EndTurn(), Undo(), ResetTurn(), TimeUp(), SortRack(by="number")]
+    sets = list(state.table)
+    tiles = rng.sample(range(106), 8) + [t for ts in sets[:3] for t in ts.tiles[:2]] + list(state.racks[state.current][:3])
+    for t in tiles:
+        out.append(MoveTiles(tiles=(t,)))
+        out.append(ReturnToRack(tiles=(t,)))
+        for ts in rng.sample(sets, min(3, len(sets))):
+            for p in (None, -1, 0, 1, len(ts.tiles) - 1, len(ts.tiles), len(ts.tiles) + 1):
+                out.append(MoveTiles.model_construct(kind="move", tiles=(t,), to=ts.id, position=p))
+        out.append(MoveTiles(tiles=(t,), to=state.next_set_id + 5))
+    for ts in sets[:4]:
+        for at in range(0, len(ts.tiles) + 1):
+            out.append(SplitSet(set_id=ts.id, at=at))
+        for j in (104, 105):
+            for colour in "KRBO":
+                for number in {1, 5, 13, *(m.number for m in ts.jokers)}:
+                    out.append(ChooseJoker(tile=j, colour=colour, number=number))
+    return out
+
+
+def probe(state: RummikubState, seat: int, legal: tuple[RummikubAction, ...], rng: random.Random) -> None:
+    snapshot = state.model_dump_json()
+    for a in legal if len(legal) <= 25 else rng.sample(legal, 25):  # listed actions apply
+        RULES.apply(state, seat, a)
+    legal_set = set(legal)
+    for a in candidates(state, rng):
+        if canonical(a, state) in legal_set:
+            RULES.apply(state, seat, a)
+        else:
+            with pytest.raises(IllegalAction):
+                RULES.apply(state, seat, a)
+    with pytest.raises(IllegalAction, match="turn, not yours"):
+        RULES.apply(state, (seat + 1) % len(state.players), legal[0])
+    assert state.model_dump_json() == snapshot, "a refused or probed action changed the state"
+    assert RummikubState.model_validate_json(snapshot) == state, "save round trip"
+    view = RULES.view(state, seat)
+    assert view.legal_actions == legal
+    assert (EndTurn() in legal_set) == (view.end_turn_problems == ())
+
+
+def playout(
+    options: RummikubOptions, players: int, seed: int, policy: str, probe_every: int = 1, max_steps: int = 20_000
+) -> tuple[RummikubState, Counter[str]]:
+    rng = random.Random(seed)
+    deal = str(seed)
+    state = RULES.setup(NAMES[:players], options, deal)
+    melding = MeldingPolicy()
+    randomly = BiasedRandomPolicy(rng, control=0.3)
+    history: list[tuple[int, dict[str, Any]]] = []
+    seen: Counter[str] = Counter()
+    check_invariants(state)
+    for step in range(max_steps):
+        seats = RULES.to_act(state)
+        if not seats:
+            break
+        assert len(seats) == 1
+        (seat,) = seats
+        legal = tuple(RULES.legal_actions(state, seat))
+        assert legal, "legal_actions must be non-empty while someone is to act"
+        assert len(set(legal)) == len(legal)
+        for other in range(players):
+            if other != seat:
+                assert tuple(RULES.legal_actions(state, other)) == ()
+        if step % probe_every == 0:
+            probe(state, seat, legal, rng)
+        if policy == "melding" or (policy == "mixed" and rng.random() < 0.8):
+            action = melding(RULES.view(state, seat))
+        else:
+            action = randomly(legal)
+        data = RULES.dump_action(action)
+        action = RULES.parse_action(data)
+        before = state
+        state = RULES.apply(state, seat, action)
+        history.append((seat, data))
+        seen[action.kind] += 1
+        if "replaced" in state.summary and state.turn != before.turn:
+            seen["replacement"] += 1
+        if state.phase == "over" and state.winner is not None and not state.racks[state.winner]:
+            seen["went out"] += 1
+        check_invariants(state)
+    else:  # pragma: no cover
+        pytest.fail("the game did not end")
+    out = RULES.outcome(state)
+    assert out is not None and sum(out.scores) == 0 and out.scores == state.final_scores
+    assert sorted(s for group in out.ranking for s in group) == list(range(players))
+    assert out.winners == out.ranking[0] and all(out.scores[w] == max(out.scores) for w in out.winners)
+    assert RummikubState.model_validate_json(state.model_dump_json()) == state
+    for seat in (None, *range(players)):
+        view = RULES.view(state, seat)
+        assert view.legal_actions == () and view.end_turn_problems == ()
+    replay = RULES.setup(NAMES[:players], options, deal)  # replay determinism
+    for seat, data in history:
+        replay = RULES.apply(replay, seat, RULES.parse_action(data))
+    assert replay == state
+    return state, seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("which", range(len(OPTION_SETS)))
+def test_melding_playouts(players: int, which: int) -> None:
+    state, seen = playout(OPTION_SETS[which], players, seed=players * 10 + which, policy="melding", probe_every=7)
+    assert seen["end_turn"] > 0
+    assert sum(len(ts.tiles) for ts in state.table) >= 30, "the melding policy builds a real table"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_mixed_playouts(players: int) -> None:
+    playout(OPTION_SETS[players], players, seed=players, policy="mixed", probe_every=3)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_random_playouts(options: RummikubOptions, players: int, seed: int) -> None:
+    playout(options, players, seed, policy="random", probe_every=15)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_mixed_random_playouts(options: RummikubOptions, players: int, seed: int) -> None:
+    playout(options, players, seed, policy="mixed", probe_every=8)
+
+
+def test_uniform_random_games_end() -> None:
+    """The benchmark picks uniformly among legal actions: the turn action limit keeps games finite."""
+    rng = random.Random(7)
+    for players in (2, 4):
+        state = RULES.setup(NAMES[:players], RummikubOptions(), f"uniform-{players}")
+        steps = 0
+        while RULES.to_act(state):
+            state = RULES.apply(state, state.current, rng.choice(RULES.legal_actions(state, state.current)))
+            steps += 1
+        assert steps <= 40 * MAX_TURN_ACTIONS * 2
+        check_invariants(state)
+
+
+def test_playouts_reach_the_interesting_cases() -> None:
+    """Guards the playouts above: replacements, time-outs, going out, splits, undo and reset all happen."""
+    seen: Counter[str] = Counter()
+    for options, players, seed in ((OPTION_SETS[0], 2, 3), (OPTION_SETS[1], 3, 101), (OPTION_SETS[0], 4, 102)):
+        seen.update(playout(options, players, seed, "melding", probe_every=50)[1])
+    for seed in range(3):
+        seen.update(playout(OPTION_SETS[2], 2 + seed, 200 + seed, "mixed", probe_every=50)[1])
+    seen.update(playout(OPTION_SETS[2], 2, 300, "random", probe_every=50)[1])
+    for case in ("replacement", "went out", "end_turn", "draw", "split", "undo", "reset", "time_up", "to_rack"):
+        assert seen[case], case
