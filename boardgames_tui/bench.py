@@ -44,6 +44,30 @@ def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[fl
     return actions / elapsed, games / elapsed
 
 
+def rummikub_table_validation_ms(repeats: int = 200) -> float:
+    """Median time to validate a 100-tile end-of-turn table (two jokers in it), with a cold set cache."""
+    from .engine.rummikub import sets
+    from .engine.rummikub.tiles import COLOURS, TILES
+
+    def tile(colour: str, number: int, copy: int) -> int:
+        return [t.id for t in TILES if t.colour == colour and t.number == number][copy]
+
+    jokers = [t.id for t in TILES if t.is_joker]
+    rows = [tuple(tile(c, n, copy) for n in range(1, 14)) for copy in (0, 1) for c in COLOURS][:7]
+    rows.append(tuple(tile(COLOURS[3], n, 1) for n in range(1, 10)))  # 7 x 13 + 9 = 100 tiles
+    rows[0] = (jokers[0], *rows[0][1:])
+    rows[1] = (*rows[1][:5], jokers[1], *rows[1][6:])
+    assert sum(len(r) for r in rows) == 100
+    times = []
+    for _ in range(repeats):
+        sets._CACHE.clear()
+        start = time.perf_counter()
+        infos = sets.validate_table(rows)
+        times.append(time.perf_counter() - start)
+        assert all(info.valid for info in infos)
+    return statistics.median(times) * 1000
+
+
 # UI latency -----------------------------------------------------------------------------------------
 
 # Per game: keys that reach the first private screen, a cheap in-screen game key, and a key that applies
@@ -156,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{spec.title}")
         per_second, games = engine_throughput(spec, args.seconds)
         _row("engine, random legal playouts", f"{per_second:,.0f} actions/s, {games:,.1f} games/s")
+        if game_id == "rummikub":
+            _row("validate a 100-tile table (cold)", f"{rummikub_table_validation_ms():.3f} ms")
         latencies = key_latencies(spec, args.rounds)
         noop = latencies["no-op key"]
         for name, value in latencies.items():

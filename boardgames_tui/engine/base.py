@@ -100,6 +100,13 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
 
     # Helpers shared by every game -------------------------------------------------------------
 
+    def seat_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The players as a tuple, refusing a count the game is not made for."""
+        seated = tuple(players)
+        if not self.min_players <= len(seated) <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {len(seated)}")
+        return seated
+
     def players(self, state: StateT) -> tuple[str, ...]:
         return state.players  # type: ignore[attr-defined,no-any-return]
 

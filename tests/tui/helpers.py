@@ -1,4 +1,5 @@
-"""Shared steps for the Pilot tests: start a game, get past the handoff screen, read the screen as text."""
+"""Shared steps for the Pilot tests: start or resume a game, get past the handoff screen, read the screen as
+text, render one turn screen on its own."""
 
 from __future__ import annotations
 
@@ -6,15 +7,20 @@ import html
 import re
 import time
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 
+from boardgames_tui.engine.registry import GAMES, GameSpec, get_game
+from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.setup import SetupScreen
+from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
 
 
@@ -84,3 +90,83 @@ async def start_from_setup(app: BoardGamesApp, pilot: Pilot[Any]) -> PassDeviceS
     """On the setup screen: Ctrl+S starts the game; return the first handoff screen."""
     await pilot.press("ctrl+s")
     return await wait_for_handoff(app, pilot, "the first handoff")
+
+
+async def reveal_any(app: BoardGamesApp, pilot: Pilot[Any]) -> Any:
+    """On a handoff screen: wait out the pause, press Space, return whatever private screen follows."""
+    handoff = app.screen
+    assert isinstance(handoff, PassDeviceScreen)
+    await wait_until(pilot, lambda: handoff.armed, "the handoff screen to arm")
+    await pilot.press("space")
+    await wait_until(pilot, lambda: app.screen is not handoff, "the turn screen")
+    return app.screen
+
+
+def game_id_of(state: Any) -> str:
+    """The id of the registered game whose rules keep this kind of state."""
+    package = type(state).__module__.rpartition(".")[0]  # boardgames_tui.engine.<game>
+    for spec in GAMES.values():
+        if spec.rules_path.startswith(package + ".") and isinstance(state, spec.rules().State):
+            return spec.id
+    raise LookupError(f"no registered game keeps a {type(state).__name__}")
+
+
+def turn_screen_class(spec: GameSpec) -> type[TurnScreen]:
+    """The game's private turn screen, as the registry names it."""
+    module, attr = spec.ui_path.split(":")
+    cls = getattr(import_module(module), attr)
+    assert issubclass(cls, TurnScreen)
+    return cls  # type: ignore[no-any-return]
+
+
+async def resume_state(
+    app: BoardGamesApp, pilot: Pilot[Any], state: Any, game_id: str | None = None
+) -> HotseatSession:
+    """Resume `state` as a saved game and take the device: the first player's turn screen is showing.
+
+    The game is `game_id`, by default the one whose rules keep this kind of state.
+    """
+    spec = get_game(game_id or game_id_of(state))
+    save_id = f"{spec.id}-test"
+    save = SaveFile(
+        schema_version=SCHEMA_VERSION,
+        save_id=save_id,
+        game_id=spec.id,
+        players=state.players,
+        options=state.options.model_dump(),
+        seed=state.seed,
+        state=state.model_dump(mode="json"),
+        created_at="2026-01-01T00:00:00+00:00",
+        updated_at="2026-01-01T00:00:00+00:00",
+    )
+    session = HotseatSession.resume(SavedGame(app.store.path_for(save_id), save, state), app.store)
+    await app.start_session(session)
+    await take_device(app, pilot)
+    assert isinstance(app.screen, turn_screen_class(spec))
+    assert spec.title in app.screen.game_title
+    return session
+
+
+class ViewerApp(App[None]):
+    """One seat's turn screen for a fixed view, outside any session (game id and title from the registry)."""
+
+    def __init__(self, screen_class: type[TurnScreen], view: Any) -> None:
+        super().__init__()
+        self.screen_class = screen_class
+        self.view = view
+
+    def on_mount(self) -> None:
+        path = f"{self.screen_class.__module__}:{self.screen_class.__qualname__}"
+        spec = next(spec for spec in GAMES.values() if spec.ui_path == path)
+        self.push_screen(self.screen_class(self.view, game_id=spec.id, title=spec.title))
+
+
+async def rendered(screen_class: type[TurnScreen], view: Any, keys: tuple[str, ...] = ()) -> str:
+    """The text a `screen_class` turn screen for `view` shows at 100x30, after pressing `keys`."""
+    app = ViewerApp(screen_class, view)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+            await pilot.pause()
+        return screen_text(app)

@@ -3,35 +3,13 @@
 from __future__ import annotations
 
 from boardgames_tui.engine.hanabi.models import HanabiOptions
-from boardgames_tui.engine.registry import get_game
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
-from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.hanabi.helpers import build
-from .helpers import take_device
+from .helpers import resume_state
 
 OPTIONS = HanabiOptions(five_flamboyants=True)
-
-
-async def resume_state(app, pilot, state) -> HotseatSession:
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION,
-        save_id="bonus-test",
-        game_id="hanabi",
-        players=state.players,
-        options=OPTIONS.model_dump(),
-        seed=state.seed,
-        state=state.model_dump(mode="json"),
-        created_at="2026-01-01T00:00:00+00:00",
-        updated_at="2026-01-01T00:00:00+00:00",
-    )
-    session = HotseatSession.resume(SavedGame(app.store.path_for("bonus-test"), save, state), app.store)
-    await app.start_session(session)
-    await take_device(app, pilot)
-    assert get_game("hanabi").title in app.screen.game_title
-    return session
 
 
 async def test_free_colour_clue_must_be_given_then_the_turn_passes(make_app) -> None:

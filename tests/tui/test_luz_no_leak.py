@@ -4,33 +4,12 @@ from __future__ import annotations
 
 import random
 
-from textual.app import App
-
 from boardgames_tui.engine.luz.models import LuzOptions
 from boardgames_tui.engine.luz.rules import RULES
 from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
 
 from ..engine.luz.helpers import resample_own_numbers
-from .helpers import screen_text
-
-
-class ViewerApp(App[None]):
-    def __init__(self, view) -> None:
-        super().__init__()
-        self.view = view
-
-    def on_mount(self) -> None:
-        self.push_screen(LuzTurnScreen(self.view, game_id="luz", title="Luz"))
-
-
-async def rendered(view, keys: tuple[str, ...] = ()) -> str:
-    app = ViewerApp(view)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        if keys:
-            await pilot.press(*keys)
-            await pilot.pause()
-        return screen_text(app)
+from .helpers import rendered
 
 
 def midgame(players: int, steps: int, seed: int):
@@ -49,13 +28,15 @@ async def test_private_screen_is_identical_whatever_the_own_numbers_are() -> Non
         other = resample_own_numbers(state, seat, random.Random(players))
         assert other.hands[seat] != state.hands[seat]
         for keys in ((), ("right",)):
-            assert await rendered(RULES.view(state, seat), keys) == await rendered(RULES.view(other, seat), keys)
+            assert await rendered(LuzTurnScreen, RULES.view(state, seat), keys) == await rendered(
+                LuzTurnScreen, RULES.view(other, seat), keys
+            )
 
 
 async def test_own_numbers_are_not_on_the_private_screen() -> None:
     state = midgame(3, 3, seed=11)  # bidding done, first trick under way
     seat = min(RULES.to_act(state))
-    text = await rendered(RULES.view(state, seat))
+    text = await rendered(LuzTurnScreen, RULES.view(state, seat))
     own_line = next(line for line in text.splitlines() if "Your hand" in line)
     hand_rows = text.split(own_line, 1)[1].splitlines()[:2]
     for card in state.hands[seat]:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.app import App
 
 from boardgames_tui.engine.hanabi.models import HanabiOptions, HanabiState
 from boardgames_tui.engine.hanabi.rules import RULES
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 
 from ..engine.hanabi.helpers import resample_own_cards
-from .helpers import screen_text
+from .helpers import rendered
 
 
 def midgame(options: HanabiOptions, players: int, steps: int, seed: int) -> HanabiState:
@@ -29,25 +28,6 @@ def midgame(options: HanabiOptions, players: int, steps: int, seed: int) -> Hana
         seat = min(seats)
         state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
     return state
-
-
-class ViewerApp(App[None]):
-    def __init__(self, view) -> None:
-        super().__init__()
-        self.view = view
-
-    def on_mount(self) -> None:
-        self.push_screen(HanabiTurnScreen(self.view, game_id="hanabi", title="Hanabi"))
-
-
-async def rendered(view, keys: tuple[str, ...] = ()) -> str:
-    app = ViewerApp(view)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        if keys:
-            await pilot.press(*keys)
-            await pilot.pause()
-        return screen_text(app)
 
 
 @pytest.mark.parametrize(
@@ -64,12 +44,14 @@ async def test_private_screen_is_the_same_whatever_the_own_cards_are(options, pl
     other = resample_own_cards(state, seat, random.Random(7))
     assert other.hands[seat] != state.hands[seat]  # the hidden cards really differ
     for keys in ((), ("3",), ("c",)):
-        assert await rendered(RULES.view(state, seat), keys) == await rendered(RULES.view(other, seat), keys)
+        assert await rendered(HanabiTurnScreen, RULES.view(state, seat), keys) == await rendered(
+            HanabiTurnScreen, RULES.view(other, seat), keys
+        )
 
 
 async def test_own_unclued_cards_are_drawn_as_unknown() -> None:
     state = RULES.setup(["Ana", "Ben"], HanabiOptions(), "faces")
-    text = await rendered(RULES.view(state, 0))
+    text = await rendered(HanabiTurnScreen, RULES.view(state, 0))
     own_row = next(line for line in text.splitlines() if "your cards" in line)
     assert own_row.split("your cards", 1)[1].strip(" │").split() == ["??"] * 5
     ben_row = next(line for line in text.splitlines() if "Ben" in line and "Your turn" not in line)

@@ -4,32 +4,13 @@ from __future__ import annotations
 
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.rummikub.models import RummikubOptions
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
+from boardgames_tui.engine.saves import SavedGame
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.rummikub.helpers import build, ids, table_text
-from .helpers import take_device
-
-
-async def resume_state(app, pilot, state) -> HotseatSession:
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION,
-        save_id="rummikub-test",
-        game_id="rummikub",
-        players=state.players,
-        options=state.options.model_dump(),
-        seed=state.seed,
-        state=state.model_dump(mode="json"),
-        created_at="2026-01-01T00:00:00+00:00",
-        updated_at="2026-01-01T00:00:00+00:00",
-    )
-    session = HotseatSession.resume(SavedGame(app.store.path_for("rummikub-test"), save, state), app.store)
-    await app.start_session(session)
-    await take_device(app, pilot)
-    assert isinstance(app.screen, RummikubTurnScreen)
-    return session
+from .helpers import resume_state, take_device
 
 
 async def goto_table(pilot, screen: RummikubTurnScreen, row: int, index: int) -> None:

@@ -216,3 +216,28 @@ def test_names_typed_two_ways_are_one_name() -> None:
 
     assert check_names(["Chloé", "Chloe\u0301"]) is not None
     assert check_names(["Chloé", "Chloe"]) is None
+
+
+@pytest.mark.parametrize("game_id", ["hanabi", "luz", "rummikub"])
+async def test_every_game_in_the_picker_starts_from_its_generated_setup(make_app, game_id: str) -> None:
+    from boardgames_tui.engine.registry import GAMES
+    from boardgames_tui.tui.screens.picker import GamePickerScreen
+
+    from .helpers import reveal_any, start_from_setup
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, GamePickerScreen)
+        for _ in range(list(GAMES).index(game_id)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.spec.id == game_id
+        await start_from_setup(app, pilot)
+        session = app.session
+        assert session is not None and session.spec.id == game_id
+        assert len(session.players) == setup.rules.min_players
+        assert session.options == setup.rules.Options()  # the generated widgets start at the defaults
+        await reveal_any(app, pilot)
+        assert getattr(app.screen, "PRIVATE", False) and app.screen.game_id == game_id

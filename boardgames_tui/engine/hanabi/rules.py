@@ -480,9 +480,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
 
     def setup(self, players: Sequence[str], options: HanabiOptions | None, seed: str) -> HanabiState:
         options = options if options is not None else HanabiOptions()
-        players = tuple(players)
-        if not self.min_players <= len(players) <= self.max_players:
-            raise ValueError(f"Hanabi is for {self.min_players}-{self.max_players} players, not {len(players)}")
+        players = self.seat_players(players)
         cfg = _config(options)
         deck = shuffled(cfg.deck, seed, "deck")
         size = hand_size(options, len(players))

@@ -263,10 +263,8 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
 
     def setup(self, players: Sequence[str], options: LuzOptions | None, seed: str) -> LuzState:
         options = options if options is not None else LuzOptions()
-        players = tuple(players)
+        players = self.seat_players(players)
         n = len(players)
-        if not self.min_players <= n <= self.max_players:
-            raise ValueError(f"Luz is for {self.min_players}-{self.max_players} players, not {n}")
         dealer = derived_random(seed, "dealer").randrange(n)
         fields, text = _deal(players, options, seed, 1, dealer, (0,) * n)
         return LuzState(players=players, options=options, seed=seed, summary=text, log=(_log(text),), **fields)

@@ -439,10 +439,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
     def setup(self, players: Sequence[str], options: RummikubOptions | None, seed: str) -> RummikubState:
         options = options if options is not None else RummikubOptions()
-        players = tuple(players)
+        players = self.seat_players(players)
         n = len(players)
-        if not self.min_players <= n <= self.max_players:
-            raise ValueError(f"Rummikub is for {self.min_players}-{self.max_players} players, not {n}")
         tiles = shuffled(range(TILE_COUNT), seed, "tiles")
         racks = tuple(sort_rack(tiles[s * RACK_SIZE : (s + 1) * RACK_SIZE], "colour") for s in range(n))
         pool = tuple(tiles[n * RACK_SIZE :])

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames_tui.engine.base import IllegalAction
 from boardgames_tui.engine.hanabi.models import (
     BLACK,
     ColourClue,
@@ -26,6 +25,7 @@ from boardgames_tui.engine.hanabi.models import (
 )
 from boardgames_tui.engine.hanabi.rules import RULES, deck_composition, hand_size, max_score
 
+from .. import contract
 from .helpers import NAMES
 
 VARIANTS = [
@@ -106,47 +106,19 @@ def check_invariants(state: HanabiState, actions_applied: int) -> None:
 def playout(options: HanabiOptions, players: int, seed: int, smart: float, probe_every: int = 1) -> None:
     rng = random.Random(seed)
     deal = str(seed)
-    state = RULES.setup(NAMES[:players], options, deal)
-    assert state == RULES.setup(NAMES[:players], options, deal)
+    state = contract.deterministic_setup(RULES, NAMES[:players], options, deal)
     history: list = []  # type: ignore[type-arg]
     check_invariants(state, 0)
-    for step in range(MAX_STEPS):
-        to_act = RULES.to_act(state)
-        if not to_act:
-            break
-        assert len(to_act) == 1
-        seat = next(iter(to_act))
-        legal = tuple(RULES.legal_actions(state, seat))
-        assert legal, "legal_actions must be non-empty while someone is to act"
-        assert len(set(legal)) == len(legal)
-        for other in range(players):
-            if other != seat:
-                assert RULES.legal_actions(state, other) == ()
+    for step, seat, legal in contract.turns(RULES, lambda: state, MAX_STEPS):
         if step % probe_every == 0:
-            snapshot = state.model_dump_json()
-            # every legal action applies
-            for a in legal:
-                RULES.apply(state, seat, a)
-            # every other action raises and changes nothing
-            legal_set = set(legal)
-            others = [a for a in candidate_actions(state) if a not in legal_set]
-            for a in rng.sample(others, min(8, len(others))):
-                with pytest.raises(IllegalAction):
-                    RULES.apply(state, seat, a)
-            wrong_seat = (seat + 1) % players
-            with pytest.raises(IllegalAction):
-                RULES.apply(state, wrong_seat, legal[0])
-            assert state.model_dump_json() == snapshot
-            # save round trip
-            assert HanabiState.model_validate_json(snapshot) == state
+            unlisted = contract.sample_unlisted(candidate_actions(state), legal, rng, 8)
+            contract.probe(RULES, state, seat, legal, unlisted)
         action = choose(state, legal, rng, smart)
         # actions survive the JSON form used by saves
         action = RULES.parse_action(RULES.dump_action(action))
         state = RULES.apply(state, seat, action)
         history.append(action)
         check_invariants(state, len(history))
-    else:  # pragma: no cover
-        pytest.fail("the game did not terminate")
     # the game is over
     out = RULES.outcome(state)
     assert out is not None and out.cooperative
@@ -164,17 +136,9 @@ def playout(options: HanabiOptions, players: int, seed: int, smart: float, probe
         assert state.misfires == 3 and out.scores[0] == 0
     else:
         assert state.end_reason == "every firework is complete" and out.scores[0] == top
-    assert HanabiState.model_validate_json(state.model_dump_json()) == state
-    for seat in (None, *range(players)):
-        RULES.view(state, seat)
-    for a in candidate_actions(state)[:20]:
-        with pytest.raises(IllegalAction):
-            RULES.apply(state, 0, a)
-    # replay determinism
-    replay = RULES.setup(NAMES[:players], options, deal)
-    for a in history:
-        replay = RULES.apply(replay, replay.current, a)
-    assert replay == state
+    contract.finished(RULES, state)
+    contract.refused(RULES, state, 0, candidate_actions(state)[:20])
+    contract.replays(RULES, NAMES[:players], options, deal, history, state)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

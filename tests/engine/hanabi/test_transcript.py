@@ -6,10 +6,7 @@ Regenerate after an intended change with:  UPDATE_GOLDEN=1 pytest tests/engine/h
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
-import pytest
 
 from boardgames_tui.engine.hanabi.models import (
     BLACK,
@@ -23,6 +20,9 @@ from boardgames_tui.engine.hanabi.models import (
     SkipBonus,
 )
 from boardgames_tui.engine.hanabi.rules import RULES
+
+from ..golden import golden_tests
+from ..golden import transcript as play_transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -101,26 +101,7 @@ def render(view: HanabiView) -> list[str]:
 
 
 def transcript(players: tuple[str, ...], options: HanabiOptions, seed: str) -> str:
-    state = RULES.setup(players, options, seed)
-    out = [f"Hanabi golden transcript: players {', '.join(players)}; deal {seed}; options {options.model_dump()}"]
-    step = 0
-    while True:
-        out.append(f"== {RULES.turn_label(state)} :: {RULES.last_public_summary(state) or 'start'}")
-        for seat in (None, *range(len(players))):
-            out.extend(render(RULES.view(state, seat)))
-        if not RULES.to_act(state):
-            break
-        seat = state.current
-        action = policy(RULES.view(state, seat))
-        out.append(f"-- {players[seat]} chooses {RULES.dump_action(action)}")
-        state = RULES.apply(state, seat, action)
-        step += 1
-        assert step < 500
-    outcome = RULES.outcome(state)
-    assert outcome is not None
-    out.append(f"== RESULT {outcome.headline}")
-    out.extend(f"   {d}" for d in outcome.details)
-    return "\n".join(out) + "\n"
+    return play_transcript(RULES, players, options, seed, policy=policy, render=render, log=False)
 
 
 CASES = {
@@ -133,20 +114,4 @@ CASES = {
     ),
 }
 
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_transcript(name: str) -> None:
-    players, options, seed = CASES[name]
-    text = transcript(players, options, seed)
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{name} differs from the golden transcript (UPDATE_GOLDEN=1 to accept a change)"
-
-
-def test_transcript_is_deterministic() -> None:
-    players, options, seed = CASES["base_3p"]
-    assert transcript(players, options, seed) == transcript(players, options, seed)
+test_golden_transcript, test_transcript_is_deterministic = golden_tests(transcript, CASES, GOLDEN)

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames_tui.engine.base import IllegalAction
 from boardgames_tui.engine.luz.models import Bid, LuzCard, LuzOptions, LuzState, PlayCard
 from boardgames_tui.engine.luz.rules import RULES, deck_for, round_points, totals
 
+from .. import contract
 from .helpers import NAMES
 
 DIRECTIONS = ("random", "high on the right", "high on the left")
@@ -76,37 +76,15 @@ def choose(state: LuzState, legal: tuple, rng: random.Random):  # type: ignore[n
 def playout(options: LuzOptions, players: int, seed: int, probe_every: int = 1) -> LuzState:
     rng = random.Random(seed)
     deal = str(seed)
-    state = RULES.setup(NAMES[:players], options, deal)
-    assert state == RULES.setup(NAMES[:players], options, deal)
+    state = contract.deterministic_setup(RULES, NAMES[:players], options, deal)
     history: list = []  # type: ignore[type-arg]
     played: list[LuzCard] = []
     rounds_seen = {1}
     check_invariants(state, played, 0)
-    for step in range(10_000):
-        to_act = RULES.to_act(state)
-        if not to_act:
-            break
-        assert len(to_act) == 1
-        seat = next(iter(to_act))
-        legal = tuple(RULES.legal_actions(state, seat))
-        assert legal, "legal_actions must be non-empty while someone is to act"
-        assert len(set(legal)) == len(legal)
-        for other in range(players):
-            if other != seat:
-                assert tuple(RULES.legal_actions(state, other)) == ()
+    for step, seat, legal in contract.turns(RULES, lambda: state, 10_000):
         if step % probe_every == 0:
-            snapshot = state.model_dump_json()
-            for a in legal:  # every legal action applies
-                RULES.apply(state, seat, a)
-            legal_set = set(legal)
-            others = [a for a in CANDIDATES if a not in legal_set]
-            for a in rng.sample(others, 10):  # every other action raises and changes nothing
-                with pytest.raises(IllegalAction):
-                    RULES.apply(state, seat, a)
-            with pytest.raises(IllegalAction, match="turn, not yours"):
-                RULES.apply(state, (seat + 1) % players, legal[0])
-            assert state.model_dump_json() == snapshot
-            assert LuzState.model_validate_json(snapshot) == state  # save round trip
+            unlisted = contract.sample_unlisted(CANDIDATES, legal, rng, 10)
+            contract.probe(RULES, state, seat, legal, unlisted, wrong_seat_match="turn, not yours")
         action = RULES.parse_action(RULES.dump_action(choose(state, legal, rng)))
         before = state
         state = RULES.apply(state, seat, action)
@@ -125,8 +103,6 @@ def playout(options: LuzOptions, players: int, seed: int, probe_every: int = 1) 
             assert len(played) == 10 * players
             played = []
         check_invariants(state, played, len(history))
-    else:  # pragma: no cover
-        pytest.fail("the game did not terminate")
     assert rounds_seen == {1, 2, 3, 4}
     assert len(history) == 4 * (players + 10 * players)
     out = RULES.outcome(state)
@@ -136,16 +112,9 @@ def playout(options: LuzOptions, players: int, seed: int, probe_every: int = 1) 
     assert out.winners == out.ranking[0] and out.scores[out.winners[0]] == max(out.scores)
     ranked = [out.scores[s] for (s,) in out.ranking]
     assert ranked == sorted(ranked, reverse=True)
-    assert LuzState.model_validate_json(state.model_dump_json()) == state
-    for seat in (None, *range(players)):
-        RULES.view(state, seat)
-    for a in CANDIDATES[:10]:
-        with pytest.raises(IllegalAction, match="The game is over"):
-            RULES.apply(state, 0, a)
-    replay = RULES.setup(NAMES[:players], options, deal)  # replay determinism
-    for a in history:
-        replay = RULES.apply(replay, replay.current, a)
-    assert replay == state
+    contract.finished(RULES, state)
+    contract.refused(RULES, state, 0, CANDIDATES[:10], match="The game is over")
+    contract.replays(RULES, NAMES[:players], options, deal, history, state)
     return state
 
 

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames_tui.engine.base import IllegalAction
 from boardgames_tui.engine.rummikub.models import (
     MAX_TURN_ACTIONS,
     ChooseJoker,
@@ -32,6 +31,7 @@ from boardgames_tui.engine.rummikub.models import (
 from boardgames_tui.engine.rummikub.rules import RULES
 from boardgames_tui.engine.rummikub.sets import analyse
 
+from .. import contract
 from .helpers import NAMES, all_tiles
 from .policies import BiasedRandomPolicy, MeldingPolicy
 
@@ -119,23 +119,20 @@ def candidates(state: RummikubState, rng: random.Random) -> list[Any]:
 
 
 def probe(state: RummikubState, seat: int, legal: tuple[RummikubAction, ...], rng: random.Random) -> None:
-    snapshot = state.model_dump_json()
-    for a in legal if len(legal) <= 25 else rng.sample(legal, 25):  # listed actions apply
-        RULES.apply(state, seat, a)
-    legal_set = set(legal)
-    for a in candidates(state, rng):
-        if canonical(a, state) in legal_set:
-            RULES.apply(state, seat, a)
-        else:
-            with pytest.raises(IllegalAction):
-                RULES.apply(state, seat, a)
-    with pytest.raises(IllegalAction, match="turn, not yours"):
-        RULES.apply(state, (seat + 1) % len(state.players), legal[0])
-    assert state.model_dump_json() == snapshot, "a refused or probed action changed the state"
-    assert RummikubState.model_validate_json(snapshot) == state, "save round trip"
+    listed = legal if len(legal) <= 25 else rng.sample(legal, 25)
+    contract.probe(
+        RULES,
+        state,
+        seat,
+        legal,
+        candidates(state, rng),
+        listed=listed,
+        canonical=lambda a: canonical(a, state),
+        wrong_seat_match="turn, not yours",
+    )
     view = RULES.view(state, seat)
     assert view.legal_actions == legal
-    assert (EndTurn() in legal_set) == (view.end_turn_problems == ())
+    assert (EndTurn() in set(legal)) == (view.end_turn_problems == ())
 
 
 def playout(
@@ -149,18 +146,7 @@ def playout(
     history: list[tuple[int, dict[str, Any]]] = []
     seen: Counter[str] = Counter()
     check_invariants(state)
-    for step in range(max_steps):
-        seats = RULES.to_act(state)
-        if not seats:
-            break
-        assert len(seats) == 1
-        (seat,) = seats
-        legal = tuple(RULES.legal_actions(state, seat))
-        assert legal, "legal_actions must be non-empty while someone is to act"
-        assert len(set(legal)) == len(legal)
-        for other in range(players):
-            if other != seat:
-                assert tuple(RULES.legal_actions(state, other)) == ()
+    for step, seat, legal in contract.turns(RULES, lambda: state, max_steps):
         if step % probe_every == 0:
             probe(state, seat, legal, rng)
         if policy == "melding" or (policy == "mixed" and rng.random() < 0.8):
@@ -178,20 +164,14 @@ def playout(
         if state.phase == "over" and state.winner is not None and not state.racks[state.winner]:
             seen["went out"] += 1
         check_invariants(state)
-    else:  # pragma: no cover
-        pytest.fail("the game did not end")
     out = RULES.outcome(state)
     assert out is not None and sum(out.scores) == 0 and out.scores == state.final_scores
     assert sorted(s for group in out.ranking for s in group) == list(range(players))
     assert out.winners == out.ranking[0] and all(out.scores[w] == max(out.scores) for w in out.winners)
-    assert RummikubState.model_validate_json(state.model_dump_json()) == state
-    for seat in (None, *range(players)):
-        view = RULES.view(state, seat)
+    for view in contract.finished(RULES, state):
         assert view.legal_actions == () and view.end_turn_problems == ()
-    replay = RULES.setup(NAMES[:players], options, deal)  # replay determinism
-    for seat, data in history:
-        replay = RULES.apply(replay, seat, RULES.parse_action(data))
-    assert replay == state
+    actions = (RULES.parse_action(data) for _, data in history)
+    contract.replays(RULES, NAMES[:players], options, deal, actions, state, seats=[seat for seat, _ in history])
     return state, seen
 
 

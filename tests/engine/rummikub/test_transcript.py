@@ -6,15 +6,14 @@ Regenerate after an intended change with:  UPDATE_GOLDEN=1 pytest tests/engine/r
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
-
-import pytest
 
 from boardgames_tui.engine.rummikub.models import RummikubAction, RummikubOptions, RummikubView, SetView
 from boardgames_tui.engine.rummikub.rules import RULES
 
+from ..golden import golden_tests
+from ..golden import transcript as play_transcript
 from .policies import MeldingPolicy
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -33,8 +32,9 @@ def short(action: RummikubAction) -> str:
     return kind + "".join(f" {k}={v}" for k, v in data.items() if v is not None)
 
 
-def render(view: RummikubView, public: bool) -> list[str]:
-    if public:
+def render(view: RummikubView) -> list[str]:
+    """The public view (seat None) in full; a seat's view as its rack, legal action counts and log line."""
+    if view.seat is None:
         melded = "".join("M" if m else "-" for m in view.melded)
         lines = [
             f"  [public] current {view.players[view.current]} phase {view.phase} pool {view.pool_size}"
@@ -55,30 +55,17 @@ def render(view: RummikubView, public: bool) -> list[str]:
 
 
 def transcript(players: tuple[str, ...], options: RummikubOptions, seed: str) -> str:
-    state = RULES.setup(players, options, seed)
-    policy = MeldingPolicy()
-    out = [f"Rummikub golden transcript: players {', '.join(players)}; deal {seed}; options {options.model_dump()}"]
-    step = 0
-    while True:
-        out.append(f"== {RULES.turn_label(state)} :: {RULES.last_public_summary(state)}")
-        out.extend(render(RULES.view(state, None), True))
-        for seat in range(len(players)):
-            out.extend(render(RULES.view(state, seat), False))
-        if not RULES.to_act(state):
-            break
-        seat = state.current
-        action = policy(RULES.view(state, seat))
-        out.append(f"-- {players[seat]}: {short(action)}")
-        state = RULES.apply(state, seat, action)
-        step += 1
-        assert step < 2000
-    outcome = RULES.outcome(state)
-    assert outcome is not None
-    out.append(f"== RESULT {outcome.headline} (scores {list(outcome.scores)})")
-    out.extend(f"   {d}" for d in outcome.details)
-    out.append("== LOG")
-    out.extend(f"   {line}" for line in RULES.view(state, None).log)
-    return "\n".join(out) + "\n"
+    return play_transcript(
+        RULES,
+        players,
+        options,
+        seed,
+        policy=MeldingPolicy(),
+        render=render,
+        action_line=lambda name, action: f"-- {name}: {short(action)}",
+        max_steps=2000,
+        scores=True,
+    )
 
 
 CASES = {
@@ -96,20 +83,4 @@ CASES = {
     ),
 }
 
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_golden_transcript(name: str) -> None:
-    players, options, seed = CASES[name]
-    text = transcript(players, options, seed)
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"missing {path}; run with UPDATE_GOLDEN=1 to create it"
-    expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{name} differs from the golden transcript (UPDATE_GOLDEN=1 to accept a change)"
-
-
-def test_transcript_is_deterministic() -> None:
-    players, options, seed = CASES["standard_2p"]
-    assert transcript(players, options, seed) == transcript(players, options, seed)
+test_golden_transcript, test_transcript_is_deterministic = golden_tests(transcript, CASES, GOLDEN)
