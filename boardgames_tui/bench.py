@@ -25,7 +25,7 @@ def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[fl
     """Random legal playouts for `seconds`: (actions per second, games per second)."""
     rules = spec.rules()
     chooser = random.Random(seed)
-    players = [f"P{n}" for n in range(rules.min_players, rules.max_players + 1)]
+    players = [f"P{n}" for n in range(1, rules.max_players + 1)]
     actions = games = 0
     deadline = time.perf_counter() + seconds
     start = time.perf_counter()

@@ -32,7 +32,7 @@ class KeyBar(Static):
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen:
-            self.update(self.describe(screen))
+            self.update(self.describe(screen), layout=False)  # always one line: no layout pass needed
 
     def describe(self, screen: Screen[object]) -> Content:
         parts: list[Content] = []
