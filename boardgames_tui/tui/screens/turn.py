@@ -61,6 +61,8 @@ class TurnScreen(Screen[None]):
 
     def set_status(self, text: str) -> None:
         for status in self.query("#status").results(Static):
+            if not text and not status.display:
+                continue  # already empty and hidden: redrawing it would cost a layout pass
             status.update(text)
             status.remove_class("error")
             status.display = bool(text)  # an empty status line would only waste a row

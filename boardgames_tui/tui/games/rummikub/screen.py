@@ -270,7 +270,7 @@ class RummikubTurnScreen(TurnScreen):
         self._submit_move(MoveTiles(tiles=tuple(self.selected), to=target.id, position=cursor.index))
 
     def action_new_set(self) -> None:
-        self.cursor = Cursor("table", len(self.view.table), 0)
+        # The cursor stays where it is: building sets from the rack, the next tiles are picked there too.
         self._submit_move(MoveTiles(tiles=tuple(self.selected), to=None))
 
     def action_to_rack(self) -> None:
