@@ -102,22 +102,28 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
                     await pilot.press("space")
                     await pilot.pause()
 
-            async def timed(keys: Sequence[str]) -> float:
+            async def timed(key: str) -> float:
+                """One key press, then wait until the app is idle again.
+
+                Every figure times one key alone: pressing several keys in one call shares Pilot's fixed
+                waiting between them, which would flatter whichever figure did it.
+                """
+                await pilot.pause()  # start from idle
                 start = time.perf_counter()
-                await pilot.press(*keys)
+                await pilot.press(key)
                 await pilot.pause()
                 await app.animator.wait_until_complete()
-                return (time.perf_counter() - start) / len(keys)
+                return time.perf_counter() - start
 
             for _round in range(rounds):
                 await to_turn_screen()
                 if not isinstance(app.screen, TurnScreen):
                     break
-                timings["no-op key"].append(await timed(("z", "z")))
-                timings["game key"].append(await timed(script["select"]))
+                timings["no-op key"].append(await timed("z"))
+                for key in script["select"]:
+                    timings["game key"].append(await timed(key))
                 await pilot.press(*script["apply"][:-1])  # choose the action; its last key applies it
-                await pilot.pause()
-                timings["applied action"].append(await timed(script["apply"][-1:]))
+                timings["applied action"].append(await timed(script["apply"][-1]))
     return {name: statistics.median(values) for name, values in timings.items() if values}
 
 
