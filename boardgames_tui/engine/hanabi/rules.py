@@ -2,6 +2,15 @@
 
 Source of truth: shared/seeds/003 (Board Game Arena's rule page) and shared/rules/hanabi.md.
 
+Decisions where the rulebook is silent:
+- The deal is round-robin, each new card entering slot 0 (the left end); seat 0 starts.
+- After a play the replacement card is drawn first, then a bonus tile (five flamboyants) is resolved.
+- "Shuffle a discard back" is skipped when the deck or the discard pile is empty; "replay a discard" is
+  skipped when no discarded card is playable; a free clue is skipped only when no such clue can touch a card.
+- "+1 token and remove a misfire" still gives the token when there is no misfire to remove.
+- A third misfire ends the game at once (no replacement draw); completing every pile ends it at once.
+- The drawer of the last card takes their extra turn last: the game ends exactly n turns after that draw.
+
 Hot-path notes: actions are cached singletons, knowledge objects are interned and internal updates use
 `model_construct` / `model_copy(update=...)` rather than validating constructors, so a random playout runs
 tens of thousands of actions per second.
