@@ -113,6 +113,14 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def log(self, state: StateT) -> tuple[LogEntry, ...]:
         return state.log  # type: ignore[attr-defined,no-any-return]
 
+    def log_for(self, state: StateT, seat: int | None) -> tuple[str, ...]:
+        """The log as `seat` may read it: public lines plus that seat's own private additions."""
+        return tuple(entry.text_for(seat) for entry in self.log(state))
+
+    def legal_for(self, state: StateT, seat: int | None) -> tuple[ActionT, ...]:
+        """The actions a View carries: the seat's legal actions, none for the public table."""
+        return tuple(self.legal_actions(state, seat)) if seat is not None else ()
+
     def last_public_summary(self, state: StateT) -> str:
         """The public text of the newest log line, shown on the pass-the-device screen."""
         entries = self.log(state)

@@ -795,7 +795,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
                         )
                     )
             hands.append(HandView.model_construct(seat=h, name=state.players[h], slots=tuple(slots)))
-        legal = tuple(self.legal_actions(state, seat)) if seat is not None else ()
+        legal = self.legal_for(state, seat)
         return HanabiView(
             seat=seat,
             players=state.players,
@@ -816,7 +816,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             bonus_tiles_left=len(state.bonus_tiles),
             bonus_revealed=state.bonus_revealed,
             score=score(state),
-            log=tuple(entry.text_for(seat) for entry in state.log),
+            log=self.log_for(state, seat),
             legal_actions=legal,
         )
 

@@ -498,8 +498,8 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             led_colour=state.trick[0].card.colour if state.trick else None,
             status=status,
             results=state.results,
-            log=tuple(entry.text_for(seat) for entry in state.log),
-            legal_actions=tuple(self.legal_actions(state, seat)) if seat is not None else (),
+            log=self.log_for(state, seat),
+            legal_actions=self.legal_for(state, seat),
         )
 
     # -- results

@@ -1106,7 +1106,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             can_reset=acting and bool(state.undo),
             timer_seconds=TIMER_SECONDS[state.options.turn_timer],
             actions_left=MAX_TURN_ACTIONS - state.actions_this_turn,
-            log=tuple(entry.text_for(seat) for entry in state.log),
+            log=self.log_for(state, seat),
             legal_actions=tuple(self.legal_actions(state, seat)) if acting and seat is not None else (),
         )
 

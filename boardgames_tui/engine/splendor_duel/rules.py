@@ -958,8 +958,8 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             winner=state.winner,
             win_reasons=state.win_reasons,
             summary=state.summary,
-            log=tuple(e.text_for(seat) for e in state.log),
-            legal_actions=tuple(self.legal_actions(state, seat)) if seat is not None else (),
+            log=self.log_for(state, seat),
+            legal_actions=self.legal_for(state, seat),
         )
 
     # -- results
