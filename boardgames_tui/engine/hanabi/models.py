@@ -200,7 +200,6 @@ class HanabiView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
     options: HanabiOptions
-    deal_number: str
     suits: tuple[str, ...]
     clue_suits: tuple[str, ...]  # colours that may be named in a clue
     piles: tuple[int, ...]

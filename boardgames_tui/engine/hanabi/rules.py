@@ -800,7 +800,6 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             seat=seat,
             players=state.players,
             options=state.options,
-            deal_number=state.seed,
             suits=cfg.suits,
             clue_suits=cfg.clue_suits,
             piles=state.piles,

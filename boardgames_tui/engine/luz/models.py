@@ -127,7 +127,6 @@ class LuzView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
     options: LuzOptions
-    deal_number: str
     round: int
     phase: Phase
     highest_number: int

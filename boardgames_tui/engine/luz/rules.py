@@ -483,7 +483,6 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             seat=seat,
             players=state.players,
             options=state.options,
-            deal_number=state.seed,
             round=state.round,
             phase=state.phase,
             highest_number=HIGHEST_NUMBER[n],

@@ -189,7 +189,6 @@ class PlayerView(FrozenModel):
 class SplendorDuelView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
-    deal_number: str
     turn: int
     current: int
     phase: Phase

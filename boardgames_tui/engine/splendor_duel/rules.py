@@ -941,7 +941,6 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         return SplendorDuelView(
             seat=seat,
             players=state.players,
-            deal_number=state.seed,
             turn=state.turn,
             current=state.current,
             phase=state.phase,

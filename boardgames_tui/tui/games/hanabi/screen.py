@@ -130,7 +130,8 @@ class HanabiTurnScreen(TurnScreen):
         me = view.players[view.seat]  # type: ignore[index]
         header = Text()
         header.append(f" {self.game_title} ", style="bold reverse")
-        header.append(" " + _("Deal {deal} · Turn {turn} · Your turn, {name}").format(deal=view.deal_number, turn=view.turn + 1, name=me))
+        # No deal number in a View or on a private screen: it rebuilds the whole deck, own cards included.
+        header.append(" " + _("Turn {turn} · Your turn, {name}").format(turn=view.turn + 1, name=me))
         if view.options.convention != "none":
             header.append(" · " + _("Conventions: {c}").format(c=view.options.convention), style="italic")
         self.query_one("#hanabi-header", Static).update(header)

@@ -35,7 +35,6 @@ def header(view: LuzView, title: str) -> Text:
         where += " · " + _("bidding")
     elif view.phase == "play":
         where += " · " + _("trick {t} of 10").format(t=view.trick_number)
-    # No deal number during play: it rebuilds the whole deal, own numbers included.
     text.append(f" {where} · " + _("Your turn, {name}").format(name=me))
     return text
 
