@@ -76,6 +76,7 @@ UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
     "luz": {"select": ("right", "left"), "apply": ("enter",)},
     "rummikub": {"select": ("right", "left"), "apply": ("space", "n")},  # a tile move: same player goes on
+    "splendor_duel": {"select": ("right", "left"), "apply": ("space", "enter")},  # take the centre token
 }
 
 
@@ -123,7 +124,10 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
                 for key in script["select"]:
                     timings["game key"].append(await timed(key))
                 await pilot.press(*script["apply"][:-1])  # choose the action; its last key applies it
+                before = session._state
                 timings["applied action"].append(await timed(script["apply"][-1]))
+                if session._state == before:
+                    raise RuntimeError(f"{spec.id}: the bench's apply keys {script['apply']} applied nothing")
     return {name: statistics.median(values) for name, values in timings.items() if values}
 
 

@@ -47,6 +47,13 @@ GAMES: dict[str, GameSpec] = {
             rules_path="boardgames_tui.engine.rummikub.rules:RULES",
             ui_path="boardgames_tui.tui.games.rummikub.screen:RummikubTurnScreen",
         ),
+        GameSpec(
+            id="splendor_duel",
+            title="Splendor Duel",
+            blurb="Gem trading for 2: draw tokens from a shared board, buy cards, chase crowns.",
+            rules_path="boardgames_tui.engine.splendor_duel.rules:RULES",
+            ui_path="boardgames_tui.tui.games.splendor_duel.screen:SplendorDuelTurnScreen",
+        ),
     )
 }
 

@@ -19,6 +19,8 @@ from ...i18n import _
 class TurnScreen(Screen[None]):
     PRIVATE: ClassVar[bool] = True  # shows one seat's secrets: no screenshots, no selection
     ALLOW_SELECT = False
+    # The keys every game shares go to the end of the key bar, where a narrow terminal cuts it off.
+    KEYBAR_LAST: ClassVar[frozenset[str]] = frozenset({"help", "rules", "log", "leave"})
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", _("Help"), key_display="?"),

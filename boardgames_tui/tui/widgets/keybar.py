@@ -37,7 +37,10 @@ class KeyBar(Static):
     def describe(self, screen: Screen[object]) -> Content:
         parts: list[Content] = []
         seen_actions: set[str] = set()
-        for _key, active in screen.active_bindings.items():
+        last = getattr(screen, "KEYBAR_LAST", frozenset())
+        # Stable sort: the screen's own keys keep their order, the shared ones named in KEYBAR_LAST follow.
+        ordered = sorted(screen.active_bindings.values(), key=lambda active: active.binding.action in last)
+        for active in ordered:
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
                 continue

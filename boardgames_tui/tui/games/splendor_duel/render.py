@@ -1,0 +1,328 @@
+"""Splendor Duel panels as Rich text, built from one seat's View and the screen's cursor only.
+
+Every token and card shows its colour's letter as well as the colour itself; a card's cost is the one
+the viewing player would pay, after their bonuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from ....engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS, TOKEN_LETTERS, TOKEN_NAMES
+from ....engine.splendor_duel.lines import cell_name
+from ....engine.splendor_duel.models import PlayerView, SplendorDuelView
+from ....engine.splendor_duel.rules import can_afford, cost_after_bonuses
+from ....i18n import _
+
+# Token letter -> style; gold is Y (yellow), black is K, pearl is P.
+TOKEN_STYLES: tuple[str, ...] = (
+    "bold black on grey93",
+    "bold white on blue3",
+    "bold black on green3",
+    "bold white on red3",
+    "bold white on grey15",
+    "bold white on magenta3",
+    "bold black on gold1",
+)
+JOKER_STYLE = "bold black on plum2"
+PLAIN_CARD_STYLE = "bold white on grey35"
+CARD_BODY_STYLE = "on grey19"
+CURSOR_STYLE = "bold black on yellow"
+ABILITY_MARKS: dict[str, str] = {
+    "extra_turn": "↻",
+    "copy_color": "J",
+    "take_token": "+",
+    "take_privilege": "§",
+    "steal_token": "»",
+}
+ABILITY_WORDS: dict[str, str] = {
+    "extra_turn": _("an extra turn"),
+    "copy_color": _("joins one of your colours"),
+    "take_token": _("take a token of its colour from the board"),
+    "take_privilege": _("take a privilege"),
+    "steal_token": _("take a gem or pearl from the opponent"),
+}
+CARD_WIDTH = 9  # one marker column and eight of card
+DECK_WIDTH = 9
+PLAYER_WIDTH = 39
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where the player points. Board: `index` is the cell. Cards: `row` 0-2 are levels 3, 2, 1 (index 0
+    is the deck, 1.. the face-up slots) and row 3 is the player's reserved cards (index 0..)."""
+
+    zone: str  # "board" | "cards"
+    row: int
+    index: int
+
+
+def _click(action: str) -> Style:
+    return Style(meta={"@click": action})
+
+
+def token_text(colour: int, count: int | None = None) -> Text:
+    label = TOKEN_LETTERS[colour] if count is None else f"{count}{TOKEN_LETTERS[colour]}"
+    return Text(label, style=TOKEN_STYLES[colour])
+
+
+def card_letter(card: int) -> tuple[str, str]:
+    colour = CARDS[card].colour
+    if colour == JOKER:
+        return "J", JOKER_STYLE
+    if colour == NO_COLOUR:
+        return "-", PLAIN_CARD_STYLE
+    return TOKEN_LETTERS[colour], TOKEN_STYLES[colour]
+
+
+def cost_text(cost: Sequence[int]) -> str:
+    """'2W3B1P' (gems then pearls); 'free' if nothing is left to pay."""
+    text = "".join(f"{n}{TOKEN_LETTERS[i]}" for i, n in enumerate(cost) if n)
+    return text or _("free")
+
+
+# Board -----------------------------------------------------------------------------------------------
+
+
+def board_lines(
+    view: SplendorDuelView,
+    cursor: int | None,
+    selected: Collection[int],
+    eligible: Collection[int] | None = None,
+) -> Text:
+    """The 5x5 board: `[W]` under the cursor, `W✓` selected; cells outside `eligible` are dimmed."""
+    out = Text("   A   B   C   D   E\n", style="dim")
+    for row in range(5):
+        out.append(f"{row + 1} ", style="dim")
+        for col in range(5):
+            cell = row * 5 + col
+            colour = view.board[cell]
+            chosen = cell in selected
+            left = "[" if cell == cursor else " "
+            right = "✓" if chosen else ("]" if cell == cursor else " ")
+            piece = Text(left, style="bold")
+            if colour < 0:
+                piece.append("·", style="dim")
+            else:
+                dimmed = eligible is not None and cell not in eligible
+                piece.append(TOKEN_LETTERS[colour], style=TOKEN_STYLES[colour] + (" dim" if dimmed else ""))
+            piece.append(right, style="bold green" if chosen else "bold")
+            piece.append(" ")
+            piece.stylize(_click(f"screen.click_cell({cell})"))
+            out.append_text(piece)
+        if row < 4:
+            out.append("\n")
+    return out
+
+
+def supply_line(view: SplendorDuelView) -> Text:
+    out = Text(_("Bag: {n} tokens").format(n=view.bag_size))
+    out.append("\n" + _("Supply: {n} privilege(s)").format(n=view.supply_privileges))
+    return out
+
+
+def royals_line(view: SplendorDuelView, numbered: bool = False) -> Text:
+    out = Text(_("Royal cards") + "\n", style="bold")
+    if not view.royals:
+        out.append(_("none left"), style="dim")
+    for number, royal in enumerate(view.royals, 1):
+        if numbered:
+            out.append(f"{number}:", style="bold")
+        out.append_text(royal_text(royal))
+        out.append(" ")
+    return out
+
+
+def royal_text(royal: int) -> Text:
+    data = ROYALS[royal]
+    label = f"♚{data.points}★" + "".join(ABILITY_MARKS[a] for a in data.abilities)
+    return Text(label, style="bold black on khaki1")
+
+
+def royal_words(royal: int) -> str:
+    data = ROYALS[royal]
+    words = [_("{n} points").format(n=data.points), *(ABILITY_WORDS[a] for a in data.abilities)]
+    return ", ".join(words)
+
+
+# Cards -----------------------------------------------------------------------------------------------
+
+
+def card_block(card: int, player: PlayerView, *, at_cursor: bool) -> list[Text]:
+    """A card as three lines of CARD_WIDTH: colour/bonus/points, crowns/ability/affordable, cost."""
+    data = CARDS[card]
+    letter, style = card_letter(card)
+    cost = cost_after_bonuses(card, player.bonuses)
+    affordable = can_afford(cost, player.tokens) and not (data.colour == JOKER and not any(player.bonuses))
+    marker = Text("▌" if at_cursor else " ", style="bold yellow")
+    bonus = str(data.bonus) if data.bonus > 1 else " "
+    points = f"{data.points}★" if data.points else ""
+    top = Text(f"{letter}{bonus} {points:>5} ", style=style)
+    crowns = f"♛{data.crowns}" if data.crowns else "  "
+    marks = "".join(ABILITY_MARKS[a] for a in data.abilities if a != "copy_color")
+    middle = Text(f"{crowns:<3}{marks:<2} {'✓' if affordable else ' '} ", style=CARD_BODY_STYLE)
+    if affordable:
+        middle.stylize("bold green", 6, 7)
+    bottom = Text(f"{cost_text(cost)[:8]:<8}", style=CARD_BODY_STYLE)
+    lines = [marker + top, marker.copy() + middle, marker.copy() + bottom]
+    if at_cursor:
+        for line in lines:
+            line.stylize("reverse", 1)
+    return lines
+
+
+def empty_block(at_cursor: bool, label: str = "") -> list[Text]:
+    marker = Text("▌" if at_cursor else " ", style="bold yellow")
+    return [marker + Text(f"{label:^8}", style="dim"), marker.copy() + Text(" " * 8), marker.copy() + Text(" " * 8)]
+
+
+def deck_block(level: int, size: int, at_cursor: bool) -> list[Text]:
+    marker = Text("▌" if at_cursor else " ", style="bold yellow")
+    style = "bold white on grey30" if size else "dim"
+    first = Text(_("Level {n}").format(n=level).ljust(8), style="bold")
+    second = Text(_("deck").ljust(8) if size else _("empty").ljust(8), style=style)
+    third = Text(_("{n} left").format(n=size).ljust(8), style="dim")
+    lines = [marker + first, marker.copy() + second, marker.copy() + third]
+    if at_cursor:
+        for line in lines:
+            line.stylize("reverse", 1)
+    return lines
+
+
+def _join_blocks(blocks: Sequence[list[Text]], clicks: Sequence[str]) -> Text:
+    lines = []
+    for row in range(3):
+        line = Text()
+        for block, click in zip(blocks, clicks):
+            piece = block[row].copy()
+            piece.stylize(_click(click))
+            line.append_text(piece)
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def pyramid_lines(view: SplendorDuelView, cursor: Cursor | None) -> Text:
+    """Levels 3, 2, 1 from the top, each led by its deck, then the player's own reserved cards."""
+    me = view.seats[view.seat if view.seat is not None else view.current]
+    rows: list[Text] = []
+    for row, level in enumerate((3, 2, 1)):
+        slots = view.pyramid[level - 1]
+        here = cursor.index if cursor is not None and cursor.row == row else None
+        blocks = [deck_block(level, view.deck_sizes[level - 1], here == 0)]
+        clicks = [f"screen.click_card({row}, 0)"]
+        for index, card in enumerate(slots, 1):
+            blocks.append(card_block(card, me, at_cursor=here == index) if card else empty_block(here == index))
+            clicks.append(f"screen.click_card({row}, {index})")
+        rows.append(_join_blocks(blocks, clicks))
+    reserved = me.reserved or ()
+    here = cursor.index if cursor is not None and cursor.row == 3 else None
+    label = [Text(_("Reserved").ljust(DECK_WIDTH), style="bold"), Text(f"{len(reserved)}/3".ljust(DECK_WIDTH)), Text(" " * DECK_WIDTH)]
+    blocks = [card_block(card, me, at_cursor=here == index) for index, card in enumerate(reserved)]
+    if not reserved:
+        blocks = [empty_block(False, _("none"))]
+    clicks = [f"screen.click_card(3, {index})" for index in range(len(blocks))]
+    reserved_rows = _join_blocks(blocks, clicks)
+    reserved_text = Text("\n").join(label[i] + line for i, line in enumerate(reserved_rows.split("\n")))
+    rows.append(reserved_text)
+    return Text("\n").join(rows)
+
+
+def card_words(card: int, player: PlayerView) -> str:
+    """A card in words: what it costs this player first, then what it gives."""
+    data = CARDS[card]
+    if data.colour == JOKER:
+        colour = _("joker")
+    elif data.colour == NO_COLOUR:
+        colour = _("no colour")
+    else:
+        colour = TOKEN_NAMES[data.colour]
+    cost = cost_text(cost_after_bonuses(card, player.bonuses))
+    printed = cost_text(data.cost)
+    parts = [_("costs you {cost}").format(cost=cost) + (f" ({_('printed')} {printed})" if printed != cost else "")]
+    parts.append(_("level {level} {colour}").format(level=data.level, colour=colour))
+    if data.bonus and data.colour != NO_COLOUR:
+        parts.append(_("bonus {n}").format(n=data.bonus))
+    if data.points:
+        parts.append(_("{n} points").format(n=data.points))
+    if data.crowns:
+        parts.append(_("{n} crowns").format(n=data.crowns))
+    parts.extend(ABILITY_WORDS[a] for a in data.abilities)
+    return " · ".join(parts)
+
+
+# Players ---------------------------------------------------------------------------------------------
+
+
+def player_block(view: SplendorDuelView, player: PlayerView) -> list[Text]:
+    """Five lines: name and totals, then tokens, bonuses and points by colour."""
+    is_me = player.seat == view.seat
+    name = player.name[:12]
+    head = Text()
+    head.append(("▶ " if view.current == player.seat else "  "), style="bold")
+    head.append(name, style="bold underline" if is_me else "bold")
+    if is_me:
+        head.append(_(" (you)"), style="dim")
+    head.append(f" {player.points}★ ♛{player.crowns} §{player.privileges}")
+    if player.royals:
+        head.append(f" ♚{len(player.royals)}")
+    if player.reserved_count:
+        head.append(" " + _("res") + " ")
+        if is_me:
+            head.append(str(player.reserved_count))
+        else:  # the backs only: how many, never which
+            head.append("▒" * player.reserved_count, style="grey50 on grey23")
+    letters = Text("     ")
+    for colour in range(7):
+        letters.append(f"{TOKEN_LETTERS[colour]:>2} ", style=TOKEN_STYLES[colour])
+    total = sum(player.tokens)
+    letters.append(f" {total}/10", style="bold red" if total > 10 else "dim")
+    rows = [head, letters]
+    for label, values in (
+        (_("tok"), player.tokens),
+        (_("bon"), player.bonuses),
+        (_("pts"), player.colour_points),
+    ):
+        line = Text(f"{label:<4} ", style="dim")
+        for value in values:
+            line.append(f"{value:>2} ", style="bold" if value else "dim")
+        rows.append(line)
+    return rows
+
+
+def players_lines(view: SplendorDuelView) -> Text:
+    """Both players side by side, the viewing player first."""
+    order = sorted(view.seats, key=lambda p: p.seat != view.seat)
+    left, right = (player_block(view, p) for p in order)
+    lines = []
+    for a, b in zip(left, right):
+        a = a.copy()
+        a.truncate(PLAYER_WIDTH, pad=True)
+        lines.append(a + Text("│ ", style="dim") + b)
+    return Text("\n").join(lines)
+
+
+def header(view: SplendorDuelView, title: str) -> Text:
+    out = Text()
+    out.append(f" {title} ", style="bold reverse")
+    me = view.players[view.seat or 0]
+    out.append(" " + _("Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=me))
+    if view.extra_turn:
+        out.append("  " + _("(extra turn)"), style="bold")
+    return out
+
+
+def legend() -> Text:
+    out = Text()
+    for colour in range(7):
+        out.append_text(token_text(colour))
+        out.append(f" {TOKEN_NAMES[colour]}  ")
+    return out
+
+
+def cells_text(cells: Sequence[int]) -> str:
+    return ", ".join(cell_name(cell) for cell in sorted(cells))
+
