@@ -10,14 +10,23 @@ A turn is several `apply` calls by the same seat, driven by `state.phase`:
   discard  -> return tokens one at a time until 10 remain
 then the victory check, then the opponent's turn (or an extra turn for the same seat).
 
-Hot-path notes: actions are cached singletons, internal updates use `model_construct` / a
-non-validating `_copy` (what `model_copy(update=...)` does, minus pydantic's generic overhead), and the last legal-action list is cached so `apply` checks membership cheaply.
+Hot-path notes (random playouts run this tens of thousands of times a second):
+- actions are cached singletons, so `apply` finds the chosen one in the cached legal list by identity;
+- states are updated with a non-validating `_copy` (what `model_copy(update=...)` does, minus pydantic's
+  generic overhead), and a state the current `apply` has just built is finished in place (`_amend`);
+- legal-action enumeration works from small bounded caches: token-taking and privilege actions by which
+  cells hold gems or pearls (per board row), reserve actions by gold cells and face-up cards, buy actions
+  by the only numbers a payment depends on; card affordability is a few operations on packed integers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any
+
+from pydantic import BaseModel
 
 from ..base import GameRules, IllegalAction, LogEntry, Outcome
 from ..rng import derived_random, shuffled
@@ -136,19 +145,29 @@ def _buy(card: int, payment: tuple[int, ...]) -> Buy:
 
 
 _new = object.__new__
-_set = object.__setattr__
+# pydantic keeps a model's state in four slots; writing them through their descriptors is the cheapest
+# way to build a model without validation.
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_get_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__get__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _copy(model: Any, update: dict[str, Any]) -> Any:
     """`model.model_copy(update=update)` without pydantic's generic copying (hot path)."""
     new = _new(type(model))
-    d = model.__dict__.copy()
-    d.update(update)
-    _set(new, "__dict__", d)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
+    _set_dict(new, {**model.__dict__, **update})
+    _set_fields_set(new, _get_fields_set(model))
+    _set_extra(new, None)
+    _set_private(new, None)
     return new
+
+
+def _amend(model: Any, update: dict[str, Any]) -> Any:
+    """Update a model in place: only for one built by the current call and not yet handed out."""
+    model.__dict__.update(update)
+    return model
 
 
 _LOG_FIELDS = frozenset(("public", "private"))
@@ -156,10 +175,10 @@ _LOG_FIELDS = frozenset(("public", "private"))
 
 def _log(text: str, private: tuple[tuple[int, str], ...] = ()) -> LogEntry:
     entry = _new(LogEntry)
-    _set(entry, "__dict__", {"public": text, "private": private})
-    _set(entry, "__pydantic_fields_set__", _LOG_FIELDS)
-    _set(entry, "__pydantic_extra__", None)
-    _set(entry, "__pydantic_private__", None)
+    _set_dict(entry, {"public": text, "private": private})
+    _set_fields_set(entry, _LOG_FIELDS)
+    _set_extra(entry, None)
+    _set_private(entry, None)
     return entry
 
 
@@ -245,13 +264,37 @@ def card_text(card: int) -> str:
     return f"a level-{c.level} {_colour_word(c.colour)} card"
 
 
+_TOKENS_TEXT: dict[tuple[int, ...], str] = {}
+
+
 def _tokens_text(counts: Sequence[int]) -> str:
-    parts = [f"{n} {TOKEN_NAMES[i]}" for i, n in enumerate(counts) if n]
-    return ", ".join(parts) if parts else "nothing"
+    key = tuple(counts)
+    text = _TOKENS_TEXT.get(key)
+    if text is None:
+        parts = [f"{n} {TOKEN_NAMES[i]}" for i, n in enumerate(counts) if n]
+        text = ", ".join(parts) if parts else "nothing"
+        if len(_TOKENS_TEXT) > 10_000:
+            _TOKENS_TEXT.clear()
+        _TOKENS_TEXT[key] = text
+    return text
 
 
 def _cell_text(cell: int) -> str:
     return f"{'ABCDE'[cell % 5]}{cell // 5 + 1}"
+
+
+def _bought(card: Card) -> tuple[tuple[str, ...], str, str]:
+    """What buying `card` does, worked out once: its pending abilities, its text and its gains' text."""
+    pending = tuple(f"take_token:{card.colour}" if a == "take_token" else a for a in card.abilities)
+    gains = []
+    if card.points:
+        gains.append(f"+{card.points} point{'s' if card.points > 1 else ''}")
+    if card.crowns:
+        gains.append(f"+{card.crowns} crown{'s' if card.crowns > 1 else ''}")
+    return pending, card_text(card.id), f" ({', '.join(gains)})" if gains else ""
+
+
+_BOUGHT = {cid: _bought(card) for cid, card in CARDS.items()}
 
 
 # Helpers on states -------------------------------------------------------------------------------
@@ -359,112 +402,187 @@ def _privilege_ok(state: SplendorDuelState, seat: int, cell: int, others_left: i
     return False
 
 
-_NO_TOKENS = (0,) * 7
-_BOARD_INFO: dict[tuple[int, ...], tuple[tuple[TakeTokens, ...], tuple[int, ...]]] = {}
+# Every token-taking action with the cells it needs (as a bit mask), in the order legal_actions lists
+# them: for each cell, the single, then per direction the pair and the triple. The actions starting in
+# row r need only rows r..r+2, so they are grouped (and cached) by starting row and those 15 bits.
+_TAKE_ROWS: tuple[list[tuple[int, TakeTokens]], ...] = tuple([] for _ in range(5))
+for _c in range(25):
+    _sh = _c // 5 * 5
+    _TAKE_ROWS[_c // 5].append((1 << _c >> _sh, _TAKES[(_c,)]))
+    for _second, _pair, _third, _triple in _WALKS[_c]:
+        _TAKE_ROWS[_c // 5].append(((1 << _c | 1 << _second) >> _sh, _pair))
+        if _triple is not None:
+            _TAKE_ROWS[_c // 5].append(((1 << _c | 1 << _second | 1 << _third) >> _sh, _triple))
+_TAKES_BY_ROW: tuple[dict[int, tuple[TakeTokens, ...]], ...] = tuple({} for _ in range(5))
+# board -> (token-taking actions, gold cells, privilege actions for every gem or pearl)
+_BOARD_INFO: dict[tuple[int, ...], tuple[tuple[TakeTokens, ...], tuple[int, ...], tuple[UsePrivilege, ...]]] = {}
 
 
-def _board_info(board: tuple[int, ...]) -> tuple[tuple[TakeTokens, ...], tuple[int, ...]]:
-    """The token-taking actions a board allows and its gold cells (cached by board)."""
-    ok = [0 <= v < GOLD for v in board]
-    found: list[TakeTokens] = []
-    for c in range(25):
-        if ok[c]:
-            found.append(_TAKES[(c,)])
-            for second, pair, third, triple in _WALKS[c]:
-                if ok[second]:
-                    found.append(pair)
-                    if third >= 0 and ok[third]:
-                        found.append(triple)
-    takes = tuple(found)
-    golds = tuple(c for c in range(25) if board[c] == GOLD)
-    if len(_BOARD_INFO) > 100_000:
+# The privilege actions of a row, by which of its five cells hold a gem or pearl.
+_ROW_PRIVS = tuple(
+    tuple(tuple(_PRIV[row * 5 + c] for c in range(5) if bits >> c & 1) for bits in range(32)) for row in range(5)
+)
+
+
+def _row_takes(row: int, bits: int) -> tuple[TakeTokens, ...]:
+    cache = _TAKES_BY_ROW[row]
+    if len(cache) > 8_000:
+        cache.clear()
+    takes = cache[bits] = tuple([a for need, a in _TAKE_ROWS[row] if bits & need == need])
+    return takes
+
+
+def _board_info(board: tuple[int, ...]) -> tuple[tuple[TakeTokens, ...], tuple[int, ...], tuple[UsePrivilege, ...]]:
+    """The token-taking actions a board allows, its gold cells and the cells a privilege could take
+    (cached by board)."""
+    mask = 0
+    golds = []
+    c = 0
+    for v in board:
+        if v >= 0:
+            if v < GOLD:
+                mask |= 1 << c
+            elif v == GOLD:
+                golds.append(c)
+        c += 1
+    takes: tuple[TakeTokens, ...] = ()
+    privs: tuple[UsePrivilege, ...] = ()
+    for row in range(5):
+        bits = mask >> (5 * row) & 0x7FFF
+        found = _TAKES_BY_ROW[row].get(bits)
+        if found is None:
+            found = _row_takes(row, bits)
+        takes += found
+        privs += _ROW_PRIVS[row][bits & 31]
+    if len(_BOARD_INFO) > 1_000:
         _BOARD_INFO.clear()
-    info = _BOARD_INFO[board] = (takes, golds)
+    info = _BOARD_INFO[board] = (takes, tuple(golds), privs)
     return info
-_BUY_OPTIONS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], tuple[Buy, ...]] = {}
 
 
-def _buy_options(key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> tuple[Buy, ...]:
-    cid, bonuses, tokens = key
-    cost = cost_after_bonuses(cid, bonuses)
-    opts = tuple(_buy(cid, pay) for pay in payments(cost, tokens)) if can_afford(cost, tokens) else ()
+# Reserve actions by (gold cells, pyramid, which decks have cards); built from the actions per (gold cell,
+# level, that level's face-up cards, whether its deck has cards), which change less often.
+_RESERVE_OPTIONS: dict[tuple[Any, ...], tuple[Reserve, ...]] = {}
+_RESERVE_PARTS: dict[tuple[Any, ...], tuple[Reserve, ...]] = {}
+
+
+def _reserve_options(key: tuple[Any, ...]) -> tuple[Reserve, ...]:
+    golds, pyramid, has_deck = key
+    opts: tuple[Reserve, ...] = ()
+    parts = _RESERVE_PARTS
+    if len(parts) > 20_000:
+        parts.clear()
+    for g in golds:
+        for lv in range(3):
+            part_key = (g, lv, pyramid[lv], has_deck[lv])
+            part = parts.get(part_key)
+            if part is None:
+                found = [_reserve(g, lv + 1, cid) for cid in pyramid[lv] if cid]
+                if has_deck[lv]:
+                    found.append(_reserve(g, lv + 1, None))
+                part = parts[part_key] = tuple(found)
+            opts += part
+    if len(_RESERVE_OPTIONS) > 2_000:
+        _RESERVE_OPTIONS.clear()
+    _RESERVE_OPTIONS[key] = opts
+    return opts
+
+
+# Card costs by id, and the jokers (they need an owned card with a bonus).
+_COST: dict[int, tuple[int, ...]] = {cid: c.cost for cid, c in CARDS.items()}
+_JOKERS = frozenset(cid for cid, c in CARDS.items() if c.colour == JOKER)
+# Affordability in a few integer operations: the six cost entries packed in 8-bit fields, each with its
+# top bit set as a guard. Subtracting the packed means (own tokens + bonuses, below 128 a field: checked
+# below) leaves every guard set exactly where the cost is covered and never borrows across fields; what
+# remains below the guards is the shortfall per colour, and as 256 = 1 (mod 255) their sum (at most a
+# card's whole cost) is the masked value mod 255.
+_GUARDS = sum(128 << (8 * i) for i in range(6))
+_PACKED_COST: dict[int, int] = {
+    cid: _GUARDS | sum(n << (8 * i) for i, n in enumerate(c.cost)) for cid, c in CARDS.items()
+}
+if max(TOKEN_COUNTS) + sum(c.bonus for c in CARDS.values()) >= 128 or max(sum(c.cost) for c in CARDS.values()) >= 128:
+    raise AssertionError("packed costs need wider fields")  # pragma: no cover
+
+
+# Buy actions of an affordable card by (card, its cost after bonuses) without gold, else by (card, cost
+# after bonuses, own tokens up to that cost, gold up to that cost): nothing else changes the payments.
+_BUY_OPTIONS: dict[tuple[int, ...], tuple[Buy, ...]] = {}
+
+
+def _buy_options(key: tuple[int, ...]) -> tuple[Buy, ...]:
+    cid, rc = key[0], key[1:7]
+    if len(key) == 7:
+        opts: tuple[Buy, ...] = (_buy(cid, (*rc, 0)),)
+    else:
+        opts = tuple([_buy(cid, pay) for pay in payments(rc, key[7:])])
     if len(_BUY_OPTIONS) > 200_000:
         _BUY_OPTIONS.clear()
     _BUY_OPTIONS[key] = opts
     return opts
 
 
-def _main_actions(state: SplendorDuelState, seat: int) -> list[Any]:
-    board = state.board
+def _main_actions(
+    state: SplendorDuelState, seat: int, info: tuple[Any, ...] | None = None, out: list[Any] | None = None
+) -> list[Any]:
+    """The main actions of `seat`, appended to `out` (a new list if None), which is returned."""
     p = state.seats[seat]
-    info = _BOARD_INFO.get(board)
     if info is None:
-        info = _board_info(board)
-    out: list[Any] = list(info[0])
-    if len(p.reserved) < MAX_RESERVED:
+        info = _BOARD_INFO.get(state.board) or _board_info(state.board)
+    if out is None:
+        out = []
+    out.extend(info[0])
+    pyramid = state.pyramid
+    reserved = p.reserved
+    if len(reserved) < MAX_RESERVED:
         golds = info[1]
         if golds:
-            targets: list[tuple[int, int | None]] = []
-            for lv in range(3):
-                for cid in state.pyramid[lv]:
-                    if cid:
-                        targets.append((lv + 1, cid))
-                if state.decks[lv]:
-                    targets.append((lv + 1, None))
-            for g in golds:
-                for lv, cid in targets:
-                    out.append(_reserve(g, lv, cid))
-    has_bonus = any(p.bonuses)
+            decks = state.decks
+            key = (golds, pyramid, (bool(decks[0]), bool(decks[1]), bool(decks[2])))
+            opts = _RESERVE_OPTIONS.get(key)
+            if opts is None:
+                opts = _reserve_options(key)
+            out.extend(opts)
     bonuses, tokens = p.bonuses, p.tokens
     b0, b1, b2, b3, b4 = bonuses
     t0, t1, t2, t3, t4, t5, gold = tokens
-    candidates = [cid for row in state.pyramid for cid in row if cid]
-    candidates.extend(p.reserved)
-    for cid in candidates:
-        card = CARDS[cid]
-        c0, c1, c2, c3, c4, c5 = card.cost
-        short = 0
-        d = c0 - b0 - t0
-        if d > 0:
-            short += d
-        d = c1 - b1 - t1
-        if d > 0:
-            short += d
-        d = c2 - b2 - t2
-        if d > 0:
-            short += d
-        d = c3 - b3 - t3
-        if d > 0:
-            short += d
-        d = c4 - b4 - t4
-        if d > 0:
-            short += d
-        d = c5 - t5
-        if d > 0:
-            short += d
-        if short > gold or (not has_bonus and card.colour == JOKER):
-            continue
-        if gold:  # only the tokens up to the cost matter
-            key = (
-                cid,
-                bonuses,
-                (
-                    t0 if t0 < c0 else c0,
-                    t1 if t1 < c1 else c1,
-                    t2 if t2 < c2 else c2,
-                    t3 if t3 < c3 else c3,
-                    t4 if t4 < c4 else c4,
+    e0, e1, e2, e3, e4, e5 = b0 + t0, b1 + t1, b2 + t2, b3 + t3, b4 + t4, t5
+    if (e0 | e1 | e2 | e3 | e4 | e5) > 127:  # never in play (see above); capping keeps every shortfall
+        e0, e1, e2, e3, e4, e5 = (min(e, 127) for e in (e0, e1, e2, e3, e4, e5))
+    means = e0 | e1 << 8 | e2 << 16 | e3 << 24 | e4 << 32 | e5 << 40
+    no_joker = not (b0 or b1 or b2 or b3 or b4)
+    cache = _BUY_OPTIONS
+    packed = _PACKED_COST
+    for row in (*pyramid, reserved):
+        for cid in row:
+            if not cid:
+                continue
+            left = packed[cid] - means
+            if (left & ((left & _GUARDS) >> 7) * 127) % 255 > gold or (no_joker and cid in _JOKERS):
+                continue
+            c0, c1, c2, c3, c4, c5 = _COST[cid]
+            r0 = c0 - b0 if c0 > b0 else 0
+            r1 = c1 - b1 if c1 > b1 else 0
+            r2 = c2 - b2 if c2 > b2 else 0
+            r3 = c3 - b3 if c3 > b3 else 0
+            r4 = c4 - b4 if c4 > b4 else 0
+            if gold:
+                total = r0 + r1 + r2 + r3 + r4 + c5
+                key = (
+                    cid, r0, r1, r2, r3, r4, c5,
+                    t0 if t0 < r0 else r0,
+                    t1 if t1 < r1 else r1,
+                    t2 if t2 < r2 else r2,
+                    t3 if t3 < r3 else r3,
+                    t4 if t4 < r4 else r4,
                     t5 if t5 < c5 else c5,
-                    gold,
-                ),
-            )
-        else:  # without gold: pay the cost exactly
-            key = (cid, bonuses, _NO_TOKENS)
-        opts = _BUY_OPTIONS.get(key)
-        if opts is None:
-            opts = _buy_options((cid, bonuses, tokens))
-            _BUY_OPTIONS[key] = opts
-        out.extend(opts)
+                    gold if gold < total else total,
+                )  # fmt: skip
+            else:
+                key = (cid, r0, r1, r2, r3, r4, c5)
+            opts = cache.get(key)
+            if opts is None:
+                opts = _buy_options(key)
+            out.extend(opts)
     return out
 
 
@@ -482,6 +600,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
 
     def __init__(self) -> None:
         self._cache: tuple[Any, int, tuple[Any, ...]] | None = None
+        self._handlers: dict[str, Any] = {
+            name[4:]: getattr(self, name) for name in dir(self) if name.startswith("_do_")
+        }
 
     # -- setup
 
@@ -544,19 +665,23 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         p = state.seats[seat]
         if phase == "start" or phase == "main":
             out: list[Any] = []
+            board = state.board
+            info = _BOARD_INFO.get(board)
+            if info is None:
+                info = _board_info(board)
+            bag_left = phase == "start" and any(state.bag)
             if phase == "start":
                 if p.privileges:
-                    board = state.board
-                    takeable = [c for c in range(25) if 0 <= board[c] < GOLD]
-                    n = len(takeable)
-                    for c in takeable:
-                        if _privilege_ok(state, seat, c, n - 1):
-                            out.append(_PRIV[c])
-                if any(state.bag):
+                    privs = info[2]
+                    if len(privs) > 1:  # taking one leaves another to take: always allowed
+                        out.extend(privs)
+                    elif privs and _privilege_ok(state, seat, privs[0].cell, 0):
+                        out.append(privs[0])
+                if bag_left:
                     out.append(_REPLENISH)
-            main = _main_actions(state, seat)
-            out.extend(main)
-            if not main and not (phase == "start" and any(state.bag)):
+            before = len(out)
+            _main_actions(state, seat, info, out)
+            if len(out) == before and not bag_left:
                 out.append(_PASS)
             return out
         if phase == "discard":
@@ -581,8 +706,12 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             if type(seat) is int and 0 <= seat < 2:
                 raise IllegalAction(f"It is {state.players[state.current]}'s turn, not yours")
             raise IllegalAction(f"There is no seat {seat!r}")
-        legal = self.legal_actions(state, seat)
-        ok = id(action) in set(map(id, legal))  # the cached singletons: usually found by identity
+        cache = self._cache
+        if cache is not None and cache[0] is state and cache[1] == seat:
+            legal = cache[2]
+        else:
+            legal = self.legal_actions(state, seat)
+        ok = any(map(is_, legal, repeat(action)))  # the cached singletons: usually found by identity
         if not ok:
             try:
                 ok = action in legal
@@ -590,8 +719,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
                 ok = False
         if not ok:
             raise IllegalAction(self._why(state, seat, action))
-        kind = action.kind
-        handler = getattr(self, "_do_" + kind)
+        handler = self._handlers.get(action.kind)
+        if handler is None:  # pragma: no cover - every legal action has a handler
+            handler = getattr(self, "_do_" + action.kind)
         return handler(state, seat, action)  # type: ignore[no-any-return]
 
     def _why(self, state: SplendorDuelState, seat: int, action: Any) -> str:
@@ -673,16 +803,18 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
 
     def _do_take_tokens(self, state: SplendorDuelState, seat: int, action: TakeTokens) -> SplendorDuelState:
         board = list(state.board)
+        p = state.seats[seat]
+        tokens = list(p.tokens)
         got = [0] * 7
         for c in action.cells:
-            got[board[c]] += 1
+            colour = board[c]
+            got[colour] += 1
+            tokens[colour] += 1
             board[c] = EMPTY
-        p = state.seats[seat]
-        tokens = tuple(a + b for a, b in zip(p.tokens, got))
-        seats = _with_seat(state.seats, seat, _copy(p, {"tokens": tokens}))
+        seats = _with_seat(state.seats, seat, _copy(p, {"tokens": tuple(tokens)}))
         supply = state.supply_privileges
         text = f"{state.players[seat]} took {_tokens_text(got)}"
-        if max(got[:5]) == 3 or got[PEARL] == 2:
+        if 3 in got[:5] or got[PEARL] == 2:
             seats, supply, how = _gain_privilege(seats, supply, 1 - seat)
             opp = state.players[1 - seat]
             text += f"; {opp} takes a privilege {how}" if how else f"; {opp} already holds every privilege"
@@ -734,8 +866,8 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         card: Card = CARDS[cid]
         pay = action.payment
         p = state.seats[seat]
-        tokens = tuple(a - b for a, b in zip(p.tokens, pay))
-        bag = tuple(a + b for a, b in zip(state.bag, pay))
+        tokens = tuple([a - b for a, b in zip(p.tokens, pay)])
+        bag = tuple([a + b for a, b in zip(state.bag, pay)])
         decks = list(state.decks)
         pyramid = list(state.pyramid)
         reserved = p.reserved
@@ -751,15 +883,8 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         update["tokens"] = tokens
         update["reserved"] = reserved
         p = _copy(p, update)
-        pending = tuple(f"take_token:{card.colour}" if a == "take_token" else a for a in card.abilities)
-        gains = []
-        if card.points:
-            gains.append(f"+{card.points} point{'s' if card.points > 1 else ''}")
-        if card.crowns:
-            gains.append(f"+{card.crowns} crown{'s' if card.crowns > 1 else ''}")
-        text = f"{state.players[seat]} bought {card_text(cid)}{where}"
-        if gains:
-            text += f" ({', '.join(gains)})"
+        pending, what, gains = _BOUGHT[cid]
+        text = f"{state.players[seat]} bought {what}{where}{gains}"
         if any(pay):
             text += f", paying {_tokens_text(pay)}"
         s = self._logged(
@@ -844,6 +969,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
 
     # -- resolution order: abilities -> crowns and royal cards -> discard -> victory -> next turn
 
+    # `_advance` and `_end_turn` receive a state the current `apply` has just built and nobody else has
+    # seen yet, so they finish it in place (`_amend`) rather than copying it once more.
+
     def _advance(self, s: SplendorDuelState, seat: int) -> SplendorDuelState:
         name = s.players[seat]
         while True:
@@ -858,45 +986,45 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
                 elif ability.startswith("take_token"):
                     colour = int(ability.split(":")[1])
                     if colour in s.board:
-                        return _copy(s, {"phase": "take_token", "pending": rest, "choice_colour": colour})
+                        return _amend(s, {"phase": "take_token", "pending": rest, "choice_colour": colour})
                     s = self._logged(s, f"no {TOKEN_NAMES[colour]} token on the board to take", pending=rest)
                 elif ability == "steal_token":
                     if any(s.seats[1 - seat].tokens[:GOLD]):
-                        return _copy(s, {"phase": "steal", "pending": rest})
+                        return _amend(s, {"phase": "steal", "pending": rest})
                     s = self._logged(s, f"{s.players[1 - seat]} has no gem or pearl to take", pending=rest)
                 elif ability == "copy_color":
-                    return _copy(s, {"phase": "joker", "pending": rest})
+                    return _amend(s, {"phase": "joker", "pending": rest})
                 else:  # pragma: no cover
                     raise AssertionError(ability)
             p = s.seats[seat]
             if p.thresholds < len(CROWN_THRESHOLDS) and p.crowns >= CROWN_THRESHOLDS[p.thresholds]:
                 if s.royals:
-                    return _copy(s, {"phase": "royal"})
+                    return _amend(s, {"phase": "royal"})
                 p = _copy(p, {"thresholds": p.thresholds + 1})  # pragma: no cover
                 s = _copy(s, {"seats": _with_seat(s.seats, seat, p)})  # pragma: no cover
                 continue  # pragma: no cover
             break
         if sum(s.seats[seat].tokens) > MAX_TOKENS:
             if s.phase != "discard":
-                return _copy(s, {"phase": "discard"})
+                return _amend(s, {"phase": "discard"})
             return s
         return self._end_turn(s, seat)
 
     def _end_turn(self, s: SplendorDuelState, seat: int) -> SplendorDuelState:
         p = s.seats[seat]
-        reasons = []
-        if p.points >= WIN_POINTS:
-            reasons.append(f"{p.points} points")
-        if p.crowns >= WIN_CROWNS:
-            reasons.append(f"{p.crowns} crowns")
-        for c in GEMS:
-            if p.colour_points[c] >= WIN_COLOUR_POINTS:
-                reasons.append(f"{p.colour_points[c]} points in {TOKEN_NAMES[c]}")
-        if reasons:
+        if p.points >= WIN_POINTS or p.crowns >= WIN_CROWNS or max(p.colour_points) >= WIN_COLOUR_POINTS:
+            reasons = []
+            if p.points >= WIN_POINTS:
+                reasons.append(f"{p.points} points")
+            if p.crowns >= WIN_CROWNS:
+                reasons.append(f"{p.crowns} crowns")
+            for c in GEMS:
+                if p.colour_points[c] >= WIN_COLOUR_POINTS:
+                    reasons.append(f"{p.colour_points[c]} points in {TOKEN_NAMES[c]}")
             text = f"{s.players[seat]} wins with " + " and ".join(reasons)
             return self._logged(s, text, phase="over", winner=seat, win_reasons=tuple(reasons), extra_turn=False)
         nxt = seat if s.extra_turn else 1 - seat
-        return _copy(
+        return _amend(
             s,
             {
                 "phase": "start",
@@ -913,7 +1041,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
     ) -> SplendorDuelState:
         log = (*s.log, _log(text, private))
         update["log"] = log
-        update["summary"] = "; ".join(e.public for e in log[s.turn_start :])
+        update["summary"] = "; ".join([e.public for e in log[s.turn_start :]])
         return _copy(s, update)
 
     # -- view
