@@ -865,7 +865,10 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         start = len(state.log)
         handler = getattr(self, "_do_" + action.kind)
         s = handler(state, seat, action)
-        return _copy(s, {"summary": "; ".join(e.public for e in s.log[start:])})  # type: ignore[no-any-return]
+        entries = s.log[start:]
+        if s.phase == "over":  # the scoring lines (one per seat and the headline) belong to the results
+            entries = entries[: len(entries) - len(s.players) - 1]
+        return _copy(s, {"summary": "; ".join(e.public for e in entries)})  # type: ignore[no-any-return]
 
     # -- free actions
 

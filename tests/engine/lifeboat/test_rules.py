@@ -618,6 +618,14 @@ def test_birds_and_the_fourth_seagull_ends_the_game_before_anyone_falls_in() -> 
     assert RULES.to_act(s) == frozenset() and RULES.outcome(s) is not None
 
 
+def test_the_last_summary_ends_with_the_game_not_with_the_scores() -> None:
+    # The results screen shows the scores from the outcome; its "Last:" line must not repeat them all.
+    s = build(nav_deck=[nav("N06")], actor=KI, seagulls=3)
+    s = act(act(s, DoNothing()), Navigate())
+    assert s.phase == "over" and s.summary.endswith("Game over")
+    assert "points" not in s.summary and s.log[-1].public == RULES.outcome(s).headline
+
+
 # Overboard ---------------------------------------------------------------------------------------------
 
 
