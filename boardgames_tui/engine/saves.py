@@ -10,6 +10,7 @@ import json
 import os
 import tempfile
 import uuid
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -115,16 +116,50 @@ class SaveStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory if directory is not None else default_save_dir()
+        self._writer: ThreadPoolExecutor | None = None
+        self._pending: list[Future[None]] = []
 
     def path_for(self, save_id: str) -> Path:
         return self.directory / f"{save_id}{SAVE_SUFFIX}"
 
     def write(self, save: SaveFile) -> Path:
+        """Write now and return once the file is on disk."""
+        self.flush()
         path = self.path_for(save.save_id)
         atomic_write_text(path, save.model_dump_json(indent=1))
         return path
 
+    def write_behind(self, save: SaveFile) -> Path:
+        """Queue the write on the store's one writer thread and return at once.
+
+        The disk flush takes several times longer than the rest of an action, and the screen should
+        not wait for it. The save is serialised now; writes happen in the order they were asked for;
+        every read through the store, and `flush`, waits for them. A failed write is raised by the next
+        call to the store.
+        """
+        self._raise_failed()
+        path = self.path_for(save.save_id)
+        text = save.model_dump_json(indent=1)
+        if self._writer is None:
+            # Its thread is joined when the interpreter exits, so a queued write is never dropped.
+            self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._pending.append(self._writer.submit(atomic_write_text, path, text))
+        return path
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk (raises a write's error)."""
+        pending, self._pending = self._pending, []
+        for future in pending:
+            future.result()
+
+    def _raise_failed(self) -> None:
+        done = [future for future in self._pending if future.done()]
+        self._pending = [future for future in self._pending if not future.done()]
+        for future in done:
+            future.result()
+
     def load(self, path: Path) -> SavedGame | BrokenSave:
+        self.flush()
         try:
             raw = path.read_text(encoding="utf-8")
         except OSError as exc:
@@ -167,6 +202,7 @@ class SaveStore:
 
     def list(self) -> list[SavedGame | BrokenSave]:
         """Every save in the folder, newest first; unreadable ones are included as BrokenSave."""
+        self.flush()
         if not self.directory.is_dir():
             return []
         entries = [self.load(path) for path in self.directory.glob(f"*{SAVE_SUFFIX}") if path.is_file()]
@@ -183,4 +219,5 @@ class SaveStore:
 
     def delete(self, saved: SavedGame) -> None:
         """Remove a readable save the player chose to delete."""
+        self.flush()
         saved.path.unlink(missing_ok=True)

@@ -38,6 +38,8 @@ class BoardGamesApp(App[None]):
         self._save_dir = save_dir
         self._store: SaveStore | None = None
         self.session: HotseatSession | None = None
+        self._handoff: PassDeviceScreen | None = None
+        self._retired: list[Screen] = []  # turn screens left behind, torn down at the next switch
 
     @property
     def store(self) -> SaveStore:
@@ -46,6 +48,11 @@ class BoardGamesApp(App[None]):
 
             self._store = SaveStore(self._save_dir)
         return self._store
+
+    def on_unmount(self) -> None:
+        # Saves are written behind the screen; none may be left queued when the app closes.
+        if self._store is not None:
+            self._store.flush()
 
     def get_default_screen(self) -> Screen:
         return MainMenuScreen()
@@ -79,6 +86,7 @@ class BoardGamesApp(App[None]):
         """Leave whatever menus are open and show the session's first screen."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
+        self._drop_retired()
         self.session = session
         session.showing_seat = None
         await self.push_screen(self._screen_for_next_step())
@@ -93,6 +101,7 @@ class BoardGamesApp(App[None]):
         self.session = None
         while len(self.screen_stack) > 1:
             await self.pop_screen()
+        self._drop_retired()
 
     def show_next(self) -> None:
         """Replace the game screen in front of the table with whatever comes next.
@@ -111,13 +120,35 @@ class BoardGamesApp(App[None]):
             and screen.show_view(session.view(step.seat))
         ):
             return
-        self.switch_screen(self._screen_for_next_step())
+        self._switch_to(self._screen_for_next_step())
+
+    def _switch_to(self, screen: Screen) -> None:
+        """Switch to `screen`. A turn screen being left is taken off the display at once but torn down
+        only at the next switch: tearing it down now would lay out the incoming screen a second time, and
+        the handoff should appear in one go."""
+        leftovers, self._retired = self._retired, []
+        outgoing = self.screen
+        if isinstance(outgoing, TurnScreen):
+            self.install_screen(outgoing, name=f"retired-{id(outgoing)}")  # installed screens are not removed
+            self._retired.append(outgoing)
+        self.switch_screen(screen)
+        self._drop(leftovers)
+
+    def _drop_retired(self) -> None:
+        leftovers, self._retired = self._retired, []
+        self._drop(leftovers)
+
+    def _drop(self, screens: list[Screen]) -> None:
+        for screen in screens:
+            self.uninstall_screen(screen)
+            if screen not in self.screen_stack:
+                screen.remove()
 
     def show_seat(self, seat: int) -> None:
         """The incoming player confirmed on the handoff screen: show their private screen."""
         assert self.session is not None
         self.session.showing_seat = seat
-        self.switch_screen(self._turn_screen(seat))
+        self._switch_to(self._turn_screen(seat))
 
     def _screen_for_next_step(self) -> Screen:
         session = self.session
@@ -132,14 +163,17 @@ class BoardGamesApp(App[None]):
         if step.kind == "results":
             return ResultsScreen(session)
         assert step.seat is not None
-        return PassDeviceScreen(
+        if self._handoff is None:
+            self._handoff = PassDeviceScreen(delay=self.handoff_delay)
+            self.install_screen(self._handoff, name="handoff")  # kept for every handoff of the app's life
+        self._handoff.prepare(
             game_title=session.title,
             player=session.players[step.seat],
             position=session.position(),
             summary=session.public_summary(),
             seat=step.seat,
-            delay=self.handoff_delay,
         )
+        return self._handoff
 
     def _turn_screen(self, seat: int) -> TurnScreen:
         session = self.session

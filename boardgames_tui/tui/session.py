@@ -92,6 +92,8 @@ class HotseatSession:
 
     @property
     def save_path(self):  # noqa: ANN201 - a Path, for messages
+        """This game's file, once every write queued for it has landed."""
+        self._store.flush()
         return self._store.path_for(self._save.save_id)
 
     @property
@@ -151,7 +153,7 @@ class HotseatSession:
                 "finished": self.rules.outcome(self._state) is not None,
             }
         )
-        self._store.write(self._save)
+        self._store.write_behind(self._save)
 
     def replay_matches(self) -> bool:
         """Whether replaying the recorded actions from the deal rebuilds the saved state exactly."""

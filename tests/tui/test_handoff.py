@@ -41,13 +41,17 @@ async def test_action_replaces_the_private_screen_and_clears_toasts(save_dir) ->
         await pilot.pause()
         handoff = app.screen
         assert isinstance(handoff, PassDeviceScreen)
-        assert private not in app.screen_stack and not private.is_attached
+        assert private not in app.screen_stack and not private.is_current
         assert len(app.screen_stack) == 2  # the main menu below, the handoff on top: nothing else
         assert not app._notifications
         text = screen_text(app)
         assert "Pass the device to Ben" in text
         assert "Ana told Ben" in text  # the public summary of what just happened
         assert session.showing_seat is None
+        # Ana's screen is torn down, not just hidden, once Ben has the device.
+        await take_device(app, pilot)
+        await pilot.pause()
+        assert not private.is_attached and private not in app._installed_screens.values()
 
 
 async def test_a_double_press_cannot_reveal_the_next_hand(save_dir) -> None:

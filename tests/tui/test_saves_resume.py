@@ -54,6 +54,7 @@ def new_session(store: SaveStore, players: list[str], seed: str, actions: int = 
         seat = session.acting_seat()
         assert seat is not None
         session.apply(seat, session.view(seat).legal_actions[0])
+    store.flush()  # written behind: let the files land before the test looks at the folder
     return session
 
 

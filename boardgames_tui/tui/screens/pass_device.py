@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...i18n import _
@@ -36,32 +37,66 @@ class PassDeviceScreen(Screen[None]):
         Binding("q", "leave", _("Menu")),
     ]
 
-    def __init__(
-        self, *, game_title: str, player: str, position: str, summary: str, seat: int, delay: float = HANDOFF_DELAY_SECONDS
-    ) -> None:
+    def __init__(self, *, delay: float = HANDOFF_DELAY_SECONDS) -> None:
         super().__init__()
-        self.game_title = game_title
-        self.player = player
-        self.position = position
-        self.summary = summary
-        self.seat = seat
         self.delay = delay
+        self.game_title = self.player = self.position = self.summary = ""
+        self.seat = 0
         self.armed = False
+        self._arm_timer: Timer | None = None
+
+    def prepare(self, *, game_title: str, player: str, position: str, summary: str, seat: int) -> None:
+        """Say who the device goes to. The app keeps one handoff screen and fills it in before each
+        handoff: a screen drawn before is drawn again at once, where a new one waits a frame."""
+        self.game_title, self.player, self.position, self.summary, self.seat = game_title, player, position, summary, seat
+        self.armed = False
+        if self.is_mounted:
+            self._fill()
+        if self.is_current:  # handed on while showing: no resume event will come, so pause again now
+            self._start_pause()
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical():
-            yield Static(f"{self.game_title} · " + _("Pass the device to {name}").format(name=self.player), id="pass-to")
-            yield Static(self.position, id="position")
-            if self.summary:
-                yield Static(_("Last: {summary}").format(summary=self.summary), id="summary", markup=False)
-            yield Static(_("Wait…"), id="prompt")
+            yield Static(id="pass-to")
+            yield Static(id="position")
+            yield Static(id="summary", markup=False)
+            yield Static(id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.set_timer(self.delay, self._arm)
+        self._fill()
+
+    def _fill(self) -> None:
+        self.query_one("#pass-to", Static).update(
+            f"{self.game_title} · " + _("Pass the device to {name}").format(name=self.player)
+        )
+        self.query_one("#position", Static).update(self.position)
+        summary = self.query_one("#summary", Static)
+        summary.update(_("Last: {summary}").format(summary=self.summary) if self.summary else "")
+        summary.display = bool(self.summary)
+        self.query_one("#prompt", Static).update(_("Wait…"))
+
+    def on_screen_resume(self) -> None:
+        self._start_pause()
+
+    def on_screen_suspend(self) -> None:
+        self._stop_pause()
+
+    def _start_pause(self) -> None:
+        """The pause starts each time the screen is shown: a key pressed before it is over does nothing."""
+        self._stop_pause()
+        self.armed = False
+        self._arm_timer = self.set_timer(self.delay, self._arm)
+        self.refresh_bindings()
+
+    def _stop_pause(self) -> None:
+        if self._arm_timer is not None:
+            self._arm_timer.stop()
+            self._arm_timer = None
 
     def _arm(self) -> None:
         self.armed = True
+        self._arm_timer = None
         self.query_one("#prompt", Static).update(
             _("{name}, press Space when only you can see the screen.").format(name=self.player)
         )
