@@ -1,14 +1,17 @@
-"""Rummikub (the standard game): options, state, actions and the per-seat view."""
+"""Rummikub: options, state, actions and the per-seat view, for every rule set (standard, American,
+International). Fields that only the American and International rule sets use have defaults, so saves
+of the standard game written before they existed still load."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from ..base import FrozenModel, LogEntry
 from .tiles import JokerMeaning, Tile
 
+RuleSet = Literal["standard", "american", "international"]
 JokerReuse = Literal["anywhere", "new set", "new set with 1 rack tile", "new set with 2 rack tiles"]
 TurnTimer = Literal["off", "30 s", "60 s", "120 s"]
 TIMER_SECONDS: dict[str, int | None] = {"off": None, "30 s": 30, "60 s": 60, "120 s": 120}
@@ -20,6 +23,14 @@ MAX_TURN_ACTIONS = 200
 
 
 class RummikubOptions(FrozenModel):
+    rule_set: RuleSet = Field(
+        "standard",
+        title="Rule set",
+        description=(
+            "standard: draw or play. american / international: draw, meld, discard, with owned melds and a"
+            " trump tile (see the rules); they set the initial meld, direction and freed-joker rule themselves"
+        ),
+    )
     initial_meld: Literal[30, 50] = Field(30, title="Initial meld", description="Points the first play must reach")
     play_after_meld: Literal["same turn", "next turn"] = Field(
         "same turn",
@@ -49,12 +60,22 @@ class RummikubOptions(FrozenModel):
         description="Out of time: an invalid table is restored, the tiles return and 3 are drawn (1 if nothing was played)",
     )
 
+    @model_serializer(mode="wrap")
+    def _leave_out_standard(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """The standard rule set is left out of the dump: saves and transcripts of the standard game stay
+        exactly as they were before the rule sets existed (and a missing rule_set loads as standard)."""
+        data: dict[str, object] = handler(self)
+        if data.get("rule_set") == "standard":
+            del data["rule_set"]
+        return data
+
 
 class TableSet(FrozenModel):
     id: int  # stable across turns: a locked joker set keeps its identity
     tiles: tuple[int, ...]  # tile ids, left to right
     jokers: tuple[JokerMeaning, ...] = ()  # the player's choices for jokers whose meaning is ambiguous
     replaced: tuple[int, ...] = ()  # tiles that replaced a joker of this set this turn: they may not leave it
+    owner: int | None = None  # American / International: the seat whose meld it is (None in the standard game)
 
 
 class TurnStart(FrozenModel):
@@ -77,7 +98,9 @@ class RummikubState(FrozenModel):
     melded: tuple[bool, ...]  # has made the initial meld (before this turn, for the current player)
     current: int
     turn: int = 0
-    phase: Literal["turn", "over"] = "turn"
+    # "draw" and "discard" only in the American and International rule sets: a turn there is draw (phase
+    # "draw"), meld ("turn") and discard; "discard" is a turn whose time ran out: only a discard is left.
+    phase: Literal["draw", "turn", "discard", "over"] = "turn"
     turn_start: TurnStart = Field(repr=False)  # reset goes back here
     undo: tuple[TurnStart, ...] = Field((), repr=False)  # one snapshot per move this turn, newest last
     freed_jokers: tuple[int, ...] = ()  # jokers taken off the table this turn: they must end up in a set
@@ -87,6 +110,15 @@ class RummikubState(FrozenModel):
     winner: int | None = None
     summary: str = ""  # public line for the pass-the-device screen
     log: tuple[LogEntry, ...] = ()
+    # American / International only ------------------------------------------------------------------
+    stacks: tuple[int, ...] = ()  # sizes of the face-down stacks in draw order; `pool` holds their tiles
+    discards: tuple[tuple[int, int], ...] = ()  # the discard pile, bottom first: (tile, seat that discarded it)
+    trump: int | None = None  # the face-up trump tile in the centre (None once taken)
+    took_trump: int | None = None  # the trump, taken this turn instead of a draw: the player must go out
+    took_discard: int | None = None  # the tile taken from the discard pile this turn (not to be discarded again)
+    announced: tuple[bool, ...] = ()  # International: who has announced holding 3 tiles or fewer
+    win_kind: Literal["out", "open", "finish", "closed"] | None = None  # how the game was won
+    score_notes: tuple[str, ...] = ()  # how the final scores came about (results screen)
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -150,8 +182,54 @@ class TimeUp(FrozenModel):
     kind: Literal["time_up"] = "time_up"
 
 
+# American and International only. Draw (above) is there the draw of the top face-down tile that starts a
+# turn; MoveTiles, ReturnToRack, SplitSet, ChooseJoker, Undo, ResetTurn, SortRack and TimeUp work as in the
+# standard game (within the ownership rules); Discard, not EndTurn, ends a turn.
+
+
+class TakeDiscard(FrozenModel):
+    """Instead of drawing: take the top tile of the discard pile (the previous player's discard)."""
+
+    kind: Literal["take_discard"] = "take_discard"
+
+
+class TakeTrump(FrozenModel):
+    """Instead of drawing: take the face-up trump tile. Only as a winning draw: the turn must end by going
+    out (in International with a finish or a closed win), or the trump goes back (ReturnTrump)."""
+
+    kind: Literal["take_trump"] = "take_trump"
+
+
+class ReturnTrump(FrozenModel):
+    """Put the trump back: the turn goes back to its start, before the draw."""
+
+    kind: Literal["return_trump"] = "return_trump"
+
+
+class Discard(FrozenModel):
+    """End the turn by discarding a tile from the rack face up; discarding the last tile goes out."""
+
+    kind: Literal["discard"] = "discard"
+    tile: int
+
+
 RummikubAction = Annotated[
-    Union[MoveTiles, ReturnToRack, SplitSet, ChooseJoker, SortRack, Undo, ResetTurn, EndTurn, Draw, TimeUp],
+    Union[
+        MoveTiles,
+        ReturnToRack,
+        SplitSet,
+        ChooseJoker,
+        SortRack,
+        Undo,
+        ResetTurn,
+        EndTurn,
+        Draw,
+        TimeUp,
+        TakeDiscard,
+        TakeTrump,
+        ReturnTrump,
+        Discard,
+    ],
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[RummikubAction] = TypeAdapter(RummikubAction)
@@ -170,6 +248,7 @@ class SetView(FrozenModel):
     ambiguous_jokers: tuple[int, ...]  # jokers whose meaning the player may switch
     locked: bool  # a joker set under the "locked" rule: may grow, nothing may leave it
     changed: bool  # differs from the start of the turn
+    owner: int | None = None  # American / International: whose meld it is
 
 
 class RummikubView(FrozenModel):
@@ -178,7 +257,7 @@ class RummikubView(FrozenModel):
     options: RummikubOptions
     current: int
     turn: int
-    phase: Literal["turn", "over"]
+    phase: Literal["draw", "turn", "discard", "over"]
     rack: tuple[Tile, ...] | None  # the viewer's own rack; None on the public view
     rack_counts: tuple[int, ...]
     pool_size: int
@@ -194,3 +273,18 @@ class RummikubView(FrozenModel):
     actions_left: int  # table actions left this turn before it ends as if time ran out
     log: tuple[str, ...]
     legal_actions: tuple[RummikubAction, ...]
+    # American / International (defaults in the standard game) ----------------------------------------
+    rule_set: RuleSet = "standard"
+    initial_meld: int = 30  # points needed to break the ice in this game
+    stack_sizes: tuple[int, ...] = ()  # face-down stacks, in draw order (their tiles are never shown)
+    discard_top: Tile | None = None  # the only visible tile of the discard pile
+    discard_pile_size: int = 0
+    discards_by_seat: tuple[int, ...] = ()  # per seat: how many of its discards lie in the pile
+    trump: Tile | None = None  # the face-up trump in the centre, or the one the current player took this turn
+    trump_taken: bool = False  # the current player took the trump this turn (it is on their rack)
+    taken_discard: Tile | None = None  # taken from the discard pile this turn: it may not be discarded again
+    may_take_discard: bool = False  # the current player may take the discard pile's top instead of drawing
+    may_take_trump: bool = False  # the current player may take the trump (as a winning draw only)
+    announced: tuple[bool, ...] = ()  # International: players who announced holding 3 tiles or fewer
+    laid_points: int = 0  # face value of every tile laid from the rack this turn (International finish: 50)
+    going_out_as: Literal["out", "open", "finish", "closed"] | None = None  # a discard now would win like this

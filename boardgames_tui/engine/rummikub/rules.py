@@ -3,6 +3,10 @@
 Source of truth: shared/seeds/004_053a4b348d682711.txt (first part and its variant list) and
 shared/rules/rummikub.md (decisions). Sets are read by sets.py.
 
+The American and International rule sets (options.rule_set) build on these rules: discard.py (what they
+share), american.py and international.py subclass RummikubRules, and RULES hands every state of another
+rule set to that rule set's object (`rules_for`), so the registry's one RULES plays all three.
+
 A turn is several `apply` calls by the current player: tile moves (MoveTiles, ReturnToRack, SplitSet,
 ChooseJoker; each pushes an undo snapshot), Undo / ResetTurn, the free SortRack, and one closing action:
 Draw (only while the table is as it was at the start of the turn), EndTurn (only with no end-turn problem)
@@ -204,8 +208,14 @@ def _log(text: str, private: tuple[tuple[int, str], ...] = ()) -> LogEntry:
     return LogEntry.model_construct(public=text, private=private)
 
 
-def _table_set(set_id: int, tiles: tuple[int, ...], jokers: tuple[JokerMeaning, ...] = (), replaced: tuple[int, ...] = ()) -> TableSet:
-    return TableSet.model_construct(id=set_id, tiles=tiles, jokers=jokers, replaced=replaced)
+def _table_set(
+    set_id: int,
+    tiles: tuple[int, ...],
+    jokers: tuple[JokerMeaning, ...] = (),
+    replaced: tuple[int, ...] = (),
+    owner: int | None = None,
+) -> TableSet:
+    return TableSet.model_construct(id=set_id, tiles=tiles, jokers=jokers, replaced=replaced, owner=owner)
 
 
 def _with_tiles(ts: TableSet, tiles: tuple[int, ...], add_replaced: tuple[int, ...] = ()) -> TableSet:
@@ -218,7 +228,7 @@ def _with_tiles(ts: TableSet, tiles: tuple[int, ...], add_replaced: tuple[int, .
         replaced = tuple(t for t in replaced if t in tiles)
     if add_replaced:
         replaced = replaced + add_replaced
-    return _table_set(ts.id, tiles, jokers, replaced)
+    return _table_set(ts.id, tiles, jokers, replaced, ts.owner)
 
 
 def _plural(n: int, word: str) -> str:
@@ -252,10 +262,17 @@ class _Ctx:
         "played",
         "fresh",
         "meld_points",
+        "threshold",
+        "same_turn",
         "gate",
     )
 
-    def __init__(self, state: RummikubState, one: OneInRuns) -> None:
+    def __init__(
+        self, state: RummikubState, one: OneInRuns, threshold: int, same_turn: bool, open_gate: bool = False
+    ) -> None:
+        """`threshold`: points the initial meld needs; `same_turn`: the table is open right after it in the
+        same turn; `open_gate`: every set may be touched before the initial meld too (International, where
+        a player may add to other players' melds on the way to a finish; the end of the turn checks it)."""
         opts = state.options
         self.state = state
         self.opts = opts
@@ -303,22 +320,21 @@ class _Ctx:
         self.played = played
         self.fresh = fresh
         self.meld_points = points
-        self.gate = state.melded[seat] or (
-            opts.play_after_meld == "same turn" and points >= opts.initial_meld
-        )
+        self.threshold = threshold
+        self.same_turn = same_turn
+        self.gate = open_gate or state.melded[seat] or (same_turn and points >= threshold)
 
     def may_touch(self, i: int) -> bool:
         return self.gate or self.fresh[i]
 
     def meld_block(self) -> str:
-        opts = self.opts
-        if opts.play_after_meld == "next turn":
+        if not self.same_turn:
             return (
                 "Until your initial meld is on the table you may only build new sets from your rack:"
                 " the table is yours from your next turn"
             )
         return (
-            f"Until your initial meld is complete ({opts.initial_meld} points in new sets from your rack;"
+            f"Until your initial meld is complete ({self.threshold} points in new sets from your rack;"
             f" you have {self.meld_points}) you may only build new sets from your rack"
         )
 
@@ -403,10 +419,10 @@ def _problems(ctx: _Ctx) -> list[str]:
                 text = ""
             if text and text not in out:
                 out.append(text)
-    if not state.melded[ctx.seat] and ctx.played and ctx.meld_points < ctx.opts.initial_meld:
+    if not state.melded[ctx.seat] and ctx.played and ctx.meld_points < ctx.threshold:
         out.append(
             f"Initial meld: your new sets from your rack are worth {ctx.meld_points};"
-            f" you need at least {ctx.opts.initial_meld}"
+            f" you need at least {ctx.threshold}"
         )
     return out
 
@@ -423,15 +439,23 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
     State = RummikubState
     action_adapter = ACTION_ADAPTER
     one_in_runs: ClassVar[OneInRuns] = "low"  # the standard game: 1 is low only
+    # The rule set this object plays. RULES plays the standard game and hands every state of another rule
+    # set to that rule set's object (american.py, international.py), so one RULES serves them all.
+    rule_set: ClassVar[str] = "standard"
 
     _last: tuple[RummikubState, _Ctx] | None = None
+
+    def _turn_problems(self, ctx: _Ctx) -> list[str]:
+        """What stands in the way of ending the turn now (the rule set's own list)."""
+        return _problems(ctx)
 
     def _ctx(self, state: RummikubState) -> _Ctx:
         """The turn context of `state`; the last one is kept, as legal_actions and apply ask in turn."""
         last = self._last
         if last is not None and last[0] is state:
             return last[1]
-        ctx = _Ctx(state, self.one_in_runs)
+        opts = state.options
+        ctx = _Ctx(state, self.one_in_runs, opts.initial_meld, opts.play_after_meld == "same turn")
         self._last = (state, ctx)
         return ctx
 
@@ -439,6 +463,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
     def setup(self, players: Sequence[str], options: RummikubOptions | None, seed: str) -> RummikubState:
         options = options if options is not None else RummikubOptions()
+        if options.rule_set != self.rule_set:
+            return rules_for_rule_set(options.rule_set).setup(players, options, seed)
         players = self.seat_players(players)
         n = len(players)
         tiles = shuffled(range(TILE_COUNT), seed, "tiles")
@@ -467,6 +493,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         return _SEATS[state.current]
 
     def legal_actions(self, state: RummikubState, seat: int) -> Sequence[RummikubAction]:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).legal_actions(state, seat)
         if state.phase == "over" or seat != state.current:
             return ()
         ctx = self._ctx(state)
@@ -483,16 +511,40 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         if state.options.turn_timer != "off":
             out.append(_TIME_UP)
         out.extend(_SORTS)
+        # Tiles played from the rack this turn, back to the rack.
+        self._return_actions(ctx, out)
+        touch = [ctx.may_touch(i) for i in range(len(table))]
+        # Splits and joker choices.
+        self._split_and_choose_actions(ctx, out, touch)
+        # Single-tile moves: every movable tile to a new set and to every position of every touchable set.
+        movable: list[tuple[int, int]] = [(t, -1) for t in state.racks[seat]]
         locked_ids = ctx.locked_ids
         start_sets = ctx.start_sets
-        # Tiles played from the rack this turn, back to the rack.
+        for i, ts in enumerate(table):
+            if not touch[i]:
+                continue
+            if ts.id in locked_ids:
+                core = start_sets[ts.id].tiles
+                replaced = ts.replaced
+                movable.extend((t, i) for t in ts.tiles if t not in core and t not in replaced)
+            else:
+                movable.extend((t, i) for t in ts.tiles)
+        self._single_moves(ctx, out, movable, [i for i in range(len(table)) if touch[i]])
+        return out
+
+    @staticmethod
+    def _return_actions(ctx: _Ctx, out: list[RummikubAction]) -> None:
+        """ReturnToRack of every single tile played from the rack this turn that may go back."""
+        table = ctx.state.table
         for t in ctx.played:
             ts = table[ctx.where[t]]
             if t not in ts.replaced:
                 out.append(_return_action(t))
-        touch = [ctx.may_touch(i) for i in range(len(table))]
-        # Splits and joker choices.
-        for i, ts in enumerate(table):
+
+    def _split_and_choose_actions(self, ctx: _Ctx, out: list[RummikubAction], touch: Sequence[bool]) -> None:
+        """Every legal SplitSet and ChooseJoker of the sets with a true `touch`."""
+        locked_ids = ctx.locked_ids
+        for i, ts in enumerate(ctx.state.table):
             if not touch[i]:
                 continue
             locked = ts.id in locked_ids
@@ -506,26 +558,29 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                         if locked and self._switches_reading(info, ts.tiles, colour):
                             continue
                         out.append(_choose_action(j, colour, number))
-        # Single-tile moves: every movable tile to a new set and to every position of every touchable set.
-        movable: list[tuple[int, int]] = [(t, -1) for t in state.racks[seat]]
-        for i, ts in enumerate(table):
-            if not touch[i]:
-                continue
-            if ts.id in locked_ids:
-                core = start_sets[ts.id].tiles
-                replaced = ts.replaced
-                movable.extend((t, i) for t in ts.tiles if t not in core and t not in replaced)
-            else:
-                movable.extend((t, i) for t in ts.tiles)
+
+    @staticmethod
+    def _single_moves(
+        ctx: _Ctx,
+        out: list[RummikubAction],
+        movable: Sequence[tuple[int, int]],
+        targets: Sequence[int],
+        no_replacing: frozenset[int] = frozenset(),
+    ) -> None:
+        """Every legal single-tile MoveTiles of the `movable` (tile, index of its set or -1 for the rack)
+        to a new set and to the sets at the indices `targets`. A replacement of a joker in a locked set
+        whose index is in `no_replacing` is left out (American / International: only the owner may)."""
+        table = ctx.state.table
+        locked_ids = ctx.locked_ids
+        start_sets = ctx.start_sets
         fast: list[tuple[int, int, int]] = []  # unlocked sets: (index, id, size)
-        slow: list[tuple[int, TableSet, bool, dict[int, int]]] = []  # locked sets: (index, set, run?, core jokers)
-        for i, ts in enumerate(table):
-            if not touch[i]:
-                continue
+        slow: list[tuple[int, TableSet, bool, dict[int, int], bool]] = []  # locked: (index, set, run?, core jokers, may replace)
+        for i in targets:
+            ts = table[i]
             if ts.id in locked_ids:
                 core = start_sets[ts.id].tiles
                 jokers = {p: t for p, t in enumerate(ts.tiles) if IS_JOKER[t] and t in core}
-                slow.append((i, ts, ctx.start_kind(ts.id) == "run", jokers))
+                slow.append((i, ts, ctx.start_kind(ts.id) == "run", jokers, i not in no_replacing))
             else:
                 fast.append((i, ts.id, len(ts.tiles)))
         rows = []  # per unlocked target: (index, {tile: its moves to every position})
@@ -551,7 +606,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                     out.extend(acts[idx + 2 :])
                 else:
                     out.extend(acts)
-            for i, ts, run, jokers in slow:
+            for i, ts, run, jokers, may_replace in slow:
                 tiles = ts.tiles
                 n = len(tiles)
                 sid = ts.id
@@ -562,7 +617,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                     if j is not None and j != t:
                         how = ctx.replacement(i, j, (t,))
                         if how is not None:
-                            if how == "ok":
+                            if how == "ok" and may_replace:
                                 out.append(_move_action(t, sid, p))
                             continue
                     if own and (p == idx or p == idx + 1):
@@ -572,7 +627,6 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                         if q != 0 and q != (n - 1 if own else n):
                             continue
                     out.append(_move_action(t, sid, p if p < n else None))
-        return out
 
     @staticmethod
     def _switches_reading(info: SetInfo, tiles: tuple[int, ...], colour: str) -> bool:
@@ -586,6 +640,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
     # -- apply
 
     def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).apply(state, seat, action)
         if state.phase == "over":
             raise IllegalAction("The game is over")
         if seat != state.current:
@@ -818,7 +874,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             raise IllegalAction("A set with a joker cannot be split")
         left, right = ts.tiles[:at], ts.tiles[at:]
         table = list(state.table)
-        table[i : i + 1] = [_with_tiles(ts, left), _with_tiles(_table_set(state.next_set_id, ts.tiles, ts.jokers, ts.replaced), right)]
+        table[i : i + 1] = [_with_tiles(ts, left), _with_tiles(_table_set(state.next_set_id, ts.tiles, ts.jokers, ts.replaced, ts.owner), right)]
         return self._moved(state, table, state.racks[state.current], state.next_set_id + 1, state.freed_jokers)
 
     def _choose(self, state: RummikubState, action: ChooseJoker) -> RummikubState:
@@ -849,7 +905,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         new_info = analyse(ts.tiles, ctx.one, ctx.two, chosen)
         chosen = tuple(m for m in chosen if new_info.meaning_of(m.tile) == m)
         table = list(state.table)
-        table[i] = _table_set(ts.id, ts.tiles, chosen, ts.replaced)
+        table[i] = _table_set(ts.id, ts.tiles, chosen, ts.replaced, ts.owner)
         return self._moved(state, table, state.racks[state.current], state.next_set_id, state.freed_jokers)
 
     def _sort(self, state: RummikubState, action: SortRack) -> RummikubState:
@@ -936,7 +992,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         nxt = (state.current + step) % n
         table = update.get("table", state.table)
         if any(ts.replaced for ts in table):
-            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers) if ts.replaced else ts for ts in table)
+            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner) if ts.replaced else ts for ts in table)
         racks = update.get("racks", state.racks)
         next_set_id = update.get("next_set_id", state.next_set_id)
         entries = [_log(t) for t in texts]
@@ -985,7 +1041,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             entries[0] = _log(texts[0], private)
         table = update.get("table", state.table)
         if any(ts.replaced for ts in table):
-            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers) if ts.replaced else ts for ts in table)
+            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner) if ts.replaced else ts for ts in table)
         update.update(
             {
                 "table": table,
@@ -1062,6 +1118,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
     # -- view
 
     def view(self, state: RummikubState, seat: int | None) -> RummikubView:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).view(state, seat)
         n = len(state.players)
         if seat is not None and not (type(seat) is int and 0 <= seat < n):
             raise ValueError(f"no seat {seat!r}")
@@ -1113,6 +1171,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
     # -- results
 
     def outcome(self, state: RummikubState) -> Outcome | None:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).outcome(state)
         if state.phase != "over" or state.final_scores is None:
             return None
         scores = state.final_scores
@@ -1151,6 +1211,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
     # -- labels
 
     def turn_label(self, state: RummikubState) -> str:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).turn_label(state)
         if state.phase == "over":
             return "Game over"
         return f"Turn {state.turn + 1} · {len(state.pool)} tiles in the pool"
@@ -1163,15 +1225,38 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
 
 def end_turn_problems(state: RummikubState) -> tuple[str, ...]:
-    """What stands in the way of ending the current turn (empty: EndTurn is legal)."""
+    """What stands in the way of ending the current turn (empty: EndTurn, or in American / International
+    a Discard, is legal)."""
     if state.phase == "over":
         return ()
-    return tuple(_problems(RULES._ctx(state)))
+    rules = rules_for(state)
+    return tuple(rules._turn_problems(rules._ctx(state)))
 
 
 def meld_points(state: RummikubState) -> int:
     """Value of the valid sets made only of tiles the current player played from the rack this turn."""
-    return RULES._ctx(state).meld_points
+    return rules_for(state)._ctx(state).meld_points
 
 
 RULES = RummikubRules()
+_RULE_SETS: dict[str, RummikubRules] = {"standard": RULES}
+
+
+def rules_for_rule_set(rule_set: str) -> RummikubRules:
+    """The rules object of a rule set ("standard", "american", "international")."""
+    rules = _RULE_SETS.get(rule_set)
+    if rules is None:
+        from .american import AMERICAN  # imported here: those modules build on this one
+        from .international import INTERNATIONAL
+
+        _RULE_SETS["american"] = AMERICAN
+        _RULE_SETS["international"] = INTERNATIONAL
+        if rule_set not in _RULE_SETS:
+            raise ValueError(f"unknown Rummikub rule set {rule_set!r}")
+        rules = _RULE_SETS[rule_set]
+    return rules
+
+
+def rules_for(state: RummikubState) -> RummikubRules:
+    """The rules object that plays `state`'s rule set."""
+    return rules_for_rule_set(state.options.rule_set)

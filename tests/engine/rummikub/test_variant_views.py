@@ -1,0 +1,132 @@
+"""What each seat may see in the American and International rule sets: its own rack, the table with its
+owners, the discard pile's top, the trump, the stack sizes, everybody's rack size and ice; never another
+rack nor the face-down tiles."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames_tui.engine.rummikub.models import Draw, RummikubOptions, RummikubState, RummikubView, TakeDiscard
+from boardgames_tui.engine.rummikub.rules import RULES
+from boardgames_tui.engine.rummikub.tiles import TILES
+
+from .variant_helpers import NAMES, act, ids, move, resample_hidden_variant, vbuild
+from .test_variant_playouts import VariantRandomPolicy
+from .variant_policies import VariantMeldingPolicy
+
+OPTIONS = st.builds(
+    RummikubOptions,
+    rule_set=st.sampled_from(["american", "international"]),
+    joker_sets=st.sampled_from(["locked", "free"]),
+    turn_timer=st.sampled_from(["off", "60 s"]),
+)
+
+
+def midgame(options: RummikubOptions, players: int, seed: int, steps: int) -> RummikubState:
+    """A game after `steps` actions, mostly by the melding policy, sometimes random (mid-turn states too)."""
+    rng = random.Random(seed)
+    melding, randomly = VariantMeldingPolicy(), VariantRandomPolicy(rng)
+    state = RULES.setup(NAMES[:players], options, f"view-{seed}")
+    for _ in range(steps):
+        if not RULES.to_act(state):
+            break
+        seat = state.current
+        if rng.random() < 0.7:
+            action = melding(RULES.view(state, seat))
+        else:
+            action = randomly(RULES.legal_actions(state, seat))
+        state = RULES.apply(state, seat, action)
+    return state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_a_view_does_not_depend_on_other_racks_or_the_face_down_tiles(
+    options: RummikubOptions, players: int, seed: int, steps: int
+) -> None:
+    state = midgame(options, players, seed, steps)
+    rng = random.Random(seed)
+    for seat in (None, *range(players)):
+        before = RULES.view(state, seat)
+        for _ in range(2):
+            other = resample_hidden_variant(state, seat, rng)
+            assert RULES.view(other, seat) == before
+            if seat is not None:
+                assert RULES.legal_actions(other, seat) == RULES.legal_actions(state, seat)
+
+
+def test_resampling_is_visible_to_the_others() -> None:
+    # guards the no-leak test: the same resampling changes the state and what the others see
+    for rule_set in ("american", "international"):
+        state = RULES.setup(NAMES[:3], RummikubOptions(rule_set=rule_set), "leak")  # type: ignore[arg-type]
+        other = resample_hidden_variant(state, 0, random.Random(1))
+        assert other.racks[0] == state.racks[0]
+        assert other.racks[1] != state.racks[1] and other.pool != state.pool
+        assert RULES.view(other, 0) == RULES.view(state, 0)
+        assert RULES.view(other, 1) != RULES.view(state, 1)
+        assert RULES.view(other, None) == RULES.view(state, None)
+
+
+def test_a_drawn_tile_is_private_a_taken_discard_public() -> None:
+    state = vbuild("american", ["K1 K2", "B1"], discards=[("R5", 1)], phase="draw", pool="O13")
+    drew = act(state, Draw())
+    assert RULES.view(drew, 0).log[-1] == "Ana drew a tile You drew O13"
+    assert RULES.view(drew, 1).log[-1] == RULES.view(drew, None).log[-1] == "Ana drew a tile"
+    took = act(state, TakeDiscard())
+    assert RULES.view(took, 1).log[-1] == "Ana took R5 from the discard pile"
+    assert RULES.view(took, 1).taken_discard == TILES[ids("R5")[0]]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_view_contents(options: RummikubOptions, players: int, seed: int, steps: int) -> None:
+    state = midgame(options, players, seed, steps)
+    public = RULES.view(state, None)
+    assert public.seat is None and public.rack is None and public.legal_actions == ()
+    acting = RULES.to_act(state)
+    for seat in (None, *range(players)):
+        view = RULES.view(state, seat)
+        assert RummikubView.model_validate_json(view.model_dump_json()) == view
+        if seat is not None:
+            assert view.rack == tuple(TILES[t] for t in state.racks[seat])
+        assert view.rule_set == options.rule_set and view.initial_meld == (21 if options.rule_set == "american" else 50)
+        assert view.rack_counts == tuple(len(r) for r in state.racks)
+        assert view.melded == state.melded
+        assert view.pool_size == len(state.pool) and view.stack_sizes == state.stacks
+        assert [sv.owner for sv in view.table] == [ts.owner for ts in state.table]
+        assert [tuple(t.id for t in sv.tiles) for sv in view.table] == [ts.tiles for ts in state.table]
+        assert view.discard_pile_size == len(state.discards)
+        assert view.discard_top == (TILES[state.discards[-1][0]] if state.discards else None)
+        assert sum(view.discards_by_seat) == len(state.discards)
+        trump = state.trump if state.trump is not None else state.took_trump
+        assert view.trump == (TILES[trump] if trump is not None else None)
+        assert view.announced == state.announced
+        if seat in acting:
+            assert view.legal_actions == tuple(RULES.legal_actions(state, seat))  # type: ignore[arg-type]
+        else:
+            assert view.legal_actions == () and not view.can_undo
+
+
+def test_a_turn_in_progress_as_everyone_sees_it() -> None:
+    state = vbuild(
+        "international",
+        ["R7 K1 K2 K3 O1 O9", "B1", "O5"],
+        [(1, "R4 R5 R6"), (2, "B9 B10 B11")],
+        discards=[("K13", 2)],
+        melded=(True, True, True),
+        announced=(False, True, False),
+    )
+    state = act(state, move("R7", to=0))
+    state = act(state, move("K1 K2 K3"))
+    for seat in (None, 0, 1, 2):
+        view = RULES.view(state, seat)
+        assert [sv.owner for sv in view.table] == [1, 2, 0]
+        assert view.played_this_turn == ids("R7 K1 K2 K3")
+        assert view.laid_points == 13 and view.meld_points == 6
+        assert view.end_turn_problems == () and view.going_out_as is None
+        assert view.discard_top == TILES[ids("K13")[0]] and view.announced == (False, True, False)
+        assert view.rack_counts == (2, 1, 1) and view.phase == "turn"
+    assert RULES.view(state, 1).rack == (TILES[ids("B1")[0]],)
