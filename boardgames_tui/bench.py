@@ -77,6 +77,7 @@ UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "luz": {"select": ("right", "left"), "apply": ("enter",)},
     "rummikub": {"select": ("right", "left"), "apply": ("space", "n")},  # a tile move: same player goes on
     "splendor_duel": {"select": ("right", "left"), "apply": ("space", "enter")},  # take the centre token
+    "lifeboat": {"select": ("down", "up"), "apply": ("enter",)},  # the highlighted choice: a card, do nothing, done
 }
 
 

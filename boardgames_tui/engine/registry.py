@@ -54,6 +54,13 @@ GAMES: dict[str, GameSpec] = {
             rules_path="boardgames_tui.engine.splendor_duel.rules:RULES",
             ui_path="boardgames_tui.tui.games.splendor_duel.screen:SplendorDuelTurnScreen",
         ),
+        GameSpec(
+            id="lifeboat",
+            title="Lifeboat",
+            blurb="Survival for 4-6 castaways: fight, row and trade, with a secret love and hate.",
+            rules_path="boardgames_tui.engine.lifeboat.rules:RULES",
+            ui_path="boardgames_tui.tui.games.lifeboat.screen:LifeboatTurnScreen",
+        ),
     )
 }
 

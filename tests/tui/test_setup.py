@@ -219,7 +219,7 @@ def test_names_typed_two_ways_are_one_name() -> None:
     assert check_names(["Chloé", "Chloe"]) is None
 
 
-@pytest.mark.parametrize("game_id", ["hanabi", "luz", "rummikub", "splendor_duel"])
+@pytest.mark.parametrize("game_id", ["hanabi", "luz", "rummikub", "splendor_duel", "lifeboat"])
 async def test_every_game_in_the_picker_starts_from_its_generated_setup(make_app, game_id: str) -> None:
     from boardgames_tui.engine.registry import GAMES
     from boardgames_tui.tui.screens.picker import GamePickerScreen

@@ -1,0 +1,665 @@
+"""The Lifeboat turn screen: the public boat, the player's own hand, Love and Hate, and one menu.
+
+Every decision the engine asks for is an entry of the menu at the bottom: letters for the usual ones
+(d do nothing / done, o row, s swap, b rob, t trade, y/n give in or refuse, ...), numbers 1-9 for
+cards and targets, ↑/↓ and Enter (or the mouse) for any entry. A letter that needs a target opens a
+numbered sub-menu (Esc goes back). ←/→ move over the own hand; p puts the card face up; Space puts it
+into (or takes it out of) a trade. Every key only builds an action from the View's legal actions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ....engine.lifeboat.data import CARD_TYPE
+from ....engine.lifeboat.models import (
+    AcceptDemand,
+    AcceptTrade,
+    DeclineTrade,
+    Done,
+    DoNothing,
+    FireFlareGun,
+    LifeboatView,
+    OfferTrade,
+    OpenParasol,
+    PlaceRowed,
+    PlayCard,
+    RefuseDemand,
+    Rob,
+    Row,
+    TradeCard,
+    UseChum,
+)
+from ....i18n import _
+from ...screens.turn import TurnScreen
+from ...widgets.keybar import KeyBar
+from . import render
+from .render import Entry, Menu
+
+# Letter keys: (key, tag, key bar label). One key may carry several tags in different phases.
+LETTERS: tuple[tuple[str, str, str], ...] = (
+    ("d", "nothing", _("Nothing")),
+    ("d", "done", _("Done")),
+    ("o", "row", _("Row")),
+    ("s", "swap", _("Swap…")),
+    ("b", "rob", _("Rob…")),
+    ("m", "kit", _("Med kit…")),
+    ("u", "parasol", _("Parasol")),
+    ("f", "flare", _("Flare gun")),
+    ("t", "trade", _("Trade…")),
+    ("o", "offer", _("Offer")),
+    ("a", "accept", _("Accept")),
+    ("x", "call_off", _("Call off")),
+    ("y", "give_in", _("Give in")),
+    ("n", "refuse", _("Refuse")),
+    ("n", "navigate", _("Navigate")),
+    ("c", "compass", _("Compass")),
+    ("c", "chum", _("Chum")),
+)
+PLAY_PHASES = ("draft", "action", "respond", "fight", "navigate", "overboard", "thirst")
+TRADE_PICK_PHASES = ("trade_offer", "trade_answer")
+
+
+class LifeboatTurnScreen(TurnScreen):
+    CSS_PATH = Path(__file__).with_name("lifeboat.tcss")
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"choose({n})", _("Choose"), key_display="1-9", show=n == 1) for n in range(1, 10)),
+        *(Binding(key, f"letter('{tag}')", label) for key, tag, label in LETTERS),
+        Binding("p", "play", _("Play")),
+        Binding("space", "trade_card", _("In/out of trade"), key_display="Space"),
+        Binding("left", "hand(-1)", _("Card"), key_display="←→"),
+        Binding("right", "hand(1)", _("Card"), show=False),
+        Binding("up", "move(-1)", _("Choice"), show=False),
+        Binding("down", "move(1)", _("Choice"), show=False),
+        Binding("enter", "activate_highlight", _("OK")),
+        Binding("h", "secrets", _("Love/Hate")),
+        Binding("escape", "back", _("Back")),
+        *TurnScreen.BINDINGS,  # after the game's keys: at 80 columns the key bar is full
+    ]
+
+    def __init__(self, view: LifeboatView, **context: Any) -> None:
+        super().__init__(view, **context)
+        self.view: LifeboatView = view
+        self.show_secrets = True
+        self._log_shown: tuple[int, Any] = (-1, None)
+        hand = self._hand
+        self.cursor: int | None = 0 if hand else None
+        self._prepare()
+
+    # The View, indexed ------------------------------------------------------------------------------
+
+    @property
+    def _hand(self) -> tuple[int, ...]:
+        return self.view.seats[self.seat].hand or ()
+
+    @property
+    def me(self) -> Any:
+        return self.view.seats[self.seat]
+
+    @property
+    def phase(self) -> str:
+        return self.view.phase
+
+    def _prepare(self) -> None:
+        """Index the legal actions and build the phase's menu."""
+        legal = self.view.legal_actions
+        self.legal = legal
+        self.plays: dict[int, PlayCard] = {}  # card type -> the action naming the first of its kind
+        self.trade_cards: set[int] = set()
+        self.by_kind: dict[str, list[Any]] = {}
+        for action in legal:
+            if isinstance(action, PlayCard):
+                self.plays[CARD_TYPE[action.card]] = action
+            elif isinstance(action, TradeCard):
+                self.trade_cards.add(action.card)
+            self.by_kind.setdefault(action.kind, []).append(action)
+        drawn = self.view.drawn or ()
+        self.to_pile = [True] * len(drawn)
+        self.menus: list[Menu] = [self._base_menu()]
+        if self.cursor is not None:
+            self.cursor = min(self.cursor, len(self._hand) - 1) if self._hand else None
+
+    def _one(self, kind: str) -> Any:
+        actions = self.by_kind.get(kind)
+        return actions[0] if actions else None
+
+    def _submit(self, action: Any) -> Any:
+        return lambda: self.submit(action)
+
+    # Menus -----------------------------------------------------------------------------------------
+
+    def _base_menu(self) -> Menu:
+        builder = getattr(self, f"_menu_{self.phase}", None)
+        menu = builder() if builder is not None else Menu(_("Nothing to decide."))
+        menu.number()
+        return menu
+
+    def _who(self, seat: int) -> str:
+        return render.who(self.view, seat)
+
+    def _menu_draft(self) -> Menu:
+        draft = self.view.draft or ()
+        menu = Menu(
+            _("Keep one of the {n} supply cards (the others are passed sternward):").format(n=len(draft)),
+            columns=len(draft) > 4,
+        )
+        for action in self.by_kind.get("take_supply", []):
+            count = sum(1 for c in draft if CARD_TYPE[c] == CARD_TYPE[action.card])
+            label = render.card_chip(action.card)
+            if count > 1:
+                label.append(f" ×{count}")
+            if len(draft) > 4:
+                label.append(" " + render.card_words(action.card).split(": ", 1)[1], style="dim")
+            menu.entries.append(Entry(label, self._submit(action)))
+        return menu
+
+    def _menu_action(self) -> Menu:
+        by = self.by_kind
+        menu = Menu(_("Your action (one of these; cards may be played face up first, p):"))
+        entries = menu.entries
+        if "do_nothing" in by:
+            entries.append(Entry(_("do nothing"), self._submit(DoNothing()), "d", "nothing"))
+        if "row" in by:
+            entries.append(Entry(_("row"), self._submit(Row()), "o", "row"))
+        if "swap_seats" in by:
+            entries.append(Entry(_("swap seats…"), lambda: self._open(self._menu_targets("swap_seats")), "s", "swap"))
+        if "rob" in by:
+            entries.append(Entry(_("rob…"), lambda: self._open(self._menu_rob_whom()), "b", "rob"))
+        if "use_medical_kit" in by:
+            entries.append(Entry(_("medical kit…"), lambda: self._open(self._menu_targets("use_medical_kit")), "m", "kit"))
+        if "open_parasol" in by:
+            entries.append(Entry(_("open the parasol"), self._submit(OpenParasol()), "u", "parasol"))
+        if "fire_flare_gun" in by:
+            entries.append(Entry(_("fire the flare gun"), self._submit(FireFlareGun()), "f", "flare"))
+        if "propose_trade" in by:
+            entries.append(Entry(_("trade… (free)"), lambda: self._open(self._menu_targets("propose_trade")), "t", "trade"))
+        return menu
+
+    def _target_label(self, seat: int, kind: str) -> Text:
+        s = self.view.seats[seat]
+        label = Text(self._who(seat))
+        extra = ""
+        if kind == "use_medical_kit":
+            extra = f" {s.wounds}/{s.size} {render.STATUS_MARK[s.status]}"
+        elif kind in ("swap_seats", "rob") and s.status != "conscious":
+            extra = " " + _("({status}: no fight)").format(status=render.STATUS_WORD[s.status])
+        elif kind == "swap_seats":
+            extra = " " + _("(position {n})").format(n=(s.position or 0) + 1)
+        elif kind == "propose_trade":
+            extra = " " + _("({n} in hand)").format(n=s.hand_size)
+        label.append(extra, style="dim")
+        return label
+
+    def _menu_targets(self, kind: str) -> Menu:
+        titles = {
+            "swap_seats": _("Swap seats with (a conscious character may refuse: a fight):"),
+            "use_medical_kit": _("Heal one wound of:"),
+            "propose_trade": _("Propose a trade to (you will choose the cards to give):"),
+        }
+        menu = Menu(titles[kind], sub=True, columns=True)
+        for action in self.by_kind.get(kind, []):
+            menu.entries.append(Entry(self._target_label(action.target, kind), self._submit(action)))
+        return menu
+
+    def _menu_rob_whom(self) -> Menu:
+        menu = Menu(_("Rob whom (a conscious character may refuse: a fight)?"), sub=True, columns=True)
+        targets: dict[int, list[Rob]] = {}
+        for action in self.by_kind.get("rob", []):
+            targets.setdefault(action.target, []).append(action)
+        kid = self.me.character == "kid"
+        for target, actions in targets.items():
+            s = self.view.seats[target]
+            label = self._target_label(target, "rob")
+            label.append(" " + _("{n} in hand").format(n=s.hand_size), style="dim")
+            if s.face_up:
+                label.append(" · " + _("face up: ") + render.face_up_text(s).plain, style="dim")
+            if len(actions) == 1:
+                menu.entries.append(Entry(label, self._submit(actions[0])))
+            else:
+                menu.entries.append(Entry(label, lambda t=target, a=actions: self._open(self._menu_rob_what(t, a))))
+        if kid:
+            menu.title = _("Rob whom? (a pickpocket: taking a hand card cannot be refused)")
+        return menu
+
+    def _menu_rob_what(self, target: int, actions: list[Rob]) -> Menu:
+        menu = Menu(_("Take from {who}:").format(who=self._who(target)), sub=True)
+        for action in actions:
+            if action.card is None:
+                label = Text(_("a random hand card ({n} in hand)").format(n=self.view.seats[target].hand_size))
+            else:
+                label = Text(_("the face-up ")) + render.card_chip(action.card)
+            menu.entries.append(Entry(label, self._submit(action)))
+        menu.number()
+        return menu
+
+    def _picked(self) -> tuple[int, ...]:
+        trade = self.view.trade
+        if trade is None:
+            return ()
+        mine = trade.give if trade.proposer == self.seat else trade.back
+        return mine or ()
+
+    def _menu_trade_offer(self) -> Menu:
+        trade = self.view.trade
+        assert trade is not None
+        give = render._cards_or_count(trade.give, trade.give_count)
+        menu = Menu(
+            _("Trade with {who}: Space puts the card at the cursor in or out. You give: {give}").format(
+                who=self.view.seats[trade.partner].player, give=give
+            )
+        )
+        menu.entries.append(Entry(_("offer it"), self._submit(OfferTrade()), "o", "offer"))
+        menu.entries.append(Entry(_("call it off"), self._submit(DeclineTrade()), "x", "call_off"))
+        return menu
+
+    def _menu_trade_answer(self) -> Menu:
+        trade = self.view.trade
+        assert trade is not None
+        menu = Menu(
+            _("{who} offers {give}. Space: your card at the cursor in return. You give: {back}").format(
+                who=self.view.seats[trade.proposer].player,
+                give=render._cards_or_count(trade.give, trade.give_count),
+                back=render._cards_or_count(trade.back, trade.back_count),
+            )
+        )
+        menu.entries.append(Entry(_("accept"), self._submit(AcceptTrade()), "a", "accept"))
+        menu.entries.append(Entry(_("decline"), self._submit(DeclineTrade()), "x", "call_off"))
+        return menu
+
+    def _menu_trade_confirm(self) -> Menu:
+        trade = self.view.trade
+        assert trade is not None
+        menu = Menu(
+            _("{who} answers: you give {give} and get {back}.").format(
+                who=self.view.seats[trade.partner].player,
+                give=render._cards_or_count(trade.give, trade.give_count),
+                back=render._cards_or_count(trade.back, trade.back_count),
+            )
+        )
+        menu.entries.append(Entry(_("confirm the trade"), self._submit(AcceptTrade()), "a", "accept"))
+        menu.entries.append(Entry(_("call it off"), self._submit(DeclineTrade()), "x", "call_off"))
+        return menu
+
+    def _menu_respond(self) -> Menu:
+        demand = self.view.demand
+        title = _("Give in, or refuse and fight?")
+        if demand is not None:
+            what = (
+                _("to swap seats with you")
+                if demand.kind == "swap"
+                else _("your face-up {card}").format(card=render.short_card(demand.card))
+                if demand.card is not None
+                else _("a random card from your hand")
+            )
+            title = _("{who} wants {what}. Give in, or refuse and fight?").format(
+                who=self._who(demand.attacker), what=what
+            )
+        menu = Menu(title)
+        menu.entries.append(Entry(_("give in"), self._submit(AcceptDemand()), "y", "give_in"))
+        menu.entries.append(Entry(_("refuse: fight"), self._submit(RefuseDemand()), "n", "refuse"))
+        return menu
+
+    def _menu_fight(self) -> Menu:
+        fight = self.view.fight
+        mine = self.me.size + render.weapons(self.me.face_up)
+        side = self.me.fight_side
+        if side is None:
+            title = _("Join a side (final; you add {n}), play weapons face up (p), or stay out (d):").format(n=mine)
+        else:
+            title = _("You fight with the {side}: play weapons face up (p), then done (d):").format(
+                side=_("attackers") if side == "attacker" else _("defenders")
+            )
+        menu = Menu(title)
+        for action in self.by_kind.get("join_fight", []):
+            if fight is not None and action.side == "attacker":
+                label = _("join the attackers ({a} → {b})").format(a=fight.attack_total, b=fight.attack_total + mine)
+            elif fight is not None:
+                label = _("join the defenders ({a} → {b})").format(a=fight.defend_total, b=fight.defend_total + mine)
+            else:  # pragma: no cover - a fight phase always has a fight
+                label = action.side
+            menu.entries.append(Entry(label, self._submit(action)))
+        done = _("stay out (done)") if side is None else _("done")
+        menu.entries.append(Entry(done, self._submit(Done()), "d", "done"))
+        return menu
+
+    def _menu_row(self) -> Menu:
+        drawn = self.view.drawn or ()
+        menu = Menu(
+            _("Place the rowed cards (a number switches one), then Enter:"),
+            columns=True,
+        )
+        for i, card in enumerate(drawn):
+            label = render.nav_short(render.nav_card(self.view, card))
+            where = _("→ row pile") if self.to_pile[i] else _("→ under the deck")
+            label.append(f"  {where}", style="bold green" if self.to_pile[i] else "bold")
+            menu.entries.append(Entry(label, lambda i=i: self._toggle_rowed(i)))
+        menu.entries.append(Entry(Text(_("place them"), style="bold"), self._place_rowed, "⏎"))
+        menu.highlight = len(drawn)
+        return menu
+
+    def _toggle_rowed(self, i: int) -> None:
+        self.to_pile[i] = not self.to_pile[i]
+        highlight = self.menus[0].highlight
+        self.menus = [self._base_menu()]
+        self.menus[0].highlight = highlight
+        self._draw_menu()
+
+    def _place_rowed(self) -> None:
+        action = PlaceRowed(to_pile=tuple(self.to_pile))
+        if action in self.legal:
+            self.submit(action)
+
+    def _menu_navigate(self) -> Menu:
+        pile = self.view.row_pile_size
+        if pile == 0:
+            what = _("no row pile: the top navigation card will be used")
+        elif pile == 1:
+            what = _("the row pile holds 1 card: it will be used")
+        else:
+            what = _("the row pile holds {n} cards: you will choose one").format(n=pile)
+        menu = Menu(_("You navigate: {what}.").format(what=what))
+        for action in self.by_kind.get("navigate", []):
+            if action.compass:
+                menu.entries.append(
+                    Entry(_("use the compass (add the top card to the row pile)"), self._submit(action), "c", "compass")
+                )
+            else:
+                menu.entries.insert(0, Entry(_("navigate"), self._submit(action), "n", "navigate"))
+        return menu
+
+    def _menu_pick(self) -> Menu:
+        menu = Menu(_("Choose this round's navigation card (the others go under the deck):"), columns=True)
+        for action in self.by_kind.get("pick_navigation", []):
+            menu.entries.append(Entry(render.nav_short(render.nav_card(self.view, action.card)), self._submit(action)))
+        return menu
+
+    def _menu_overboard(self) -> Menu:
+        names = ", ".join(self.view.seats[x].player for x in self.view.boat if self.view.seats[x].overboard)
+        menu = Menu(_("In the water: {names}. Throw the life preserver or chum, or done:").format(names=names))
+        for action in self.by_kind.get("throw_life_preserver", []):
+            menu.entries.append(
+                Entry(_("throw the life preserver to {who}").format(who=self._who(action.target)), self._submit(action))
+            )
+        if "use_chum" in self.by_kind:
+            menu.entries.append(Entry(_("throw a bucket of chum"), self._submit(UseChum()), "c", "chum"))
+        menu.entries.append(Entry(_("done"), self._submit(Done()), "d", "done"))
+        return menu
+
+    def _menu_thirst(self) -> Menu:
+        menu = Menu(_("Give water (each unpaid thirst is a wound), or done:"))
+        for action in self.by_kind.get("give_water", []):
+            s = self.view.seats[action.target]
+            who = _("yourself") if action.target == self.seat else self._who(action.target)
+            menu.entries.append(Entry(_("water for {who} (thirst {n})").format(who=who, n=s.thirst), self._submit(action)))
+        menu.entries.append(Entry(_("done"), self._submit(Done()), "d", "done"))
+        return menu
+
+    def _open(self, menu: Menu) -> None:
+        menu.number()
+        if not menu.entries:
+            return
+        self.menus.append(menu)
+        self.set_status("")
+        self._draw_menu()
+        self.refresh_bindings()
+
+    @property
+    def menu(self) -> Menu:
+        return self.menus[-1]
+
+    # Layout ----------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lb-header")
+        with VerticalScroll(id="lb-body", can_focus=False):
+            yield Static(id="lb-boat")
+            yield Static(id="lb-decks")
+            yield Static(id="lb-situation")
+            yield Static(id="lb-legend")
+            yield Static(id="lb-log")
+        yield Static(id="lb-own")
+        yield Static(id="prompt")
+        yield Static(id="status")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self._draw_all()
+
+    def on_resize(self, event: Any) -> None:
+        self._draw_fitted()
+        self._draw_menu()
+
+    def _draw_fitted(self) -> None:
+        """Fill the room the boat leaves with the newest log lines, then the legend: never a scrollbar."""
+        self.call_after_refresh(self._fill_room)
+
+    def _fill_room(self) -> None:
+        if not self.is_attached:
+            return
+        body = self.query_one("#lb-body", VerticalScroll)
+        used = sum(
+            widget.outer_size.height
+            for widget in (self.query_one(f"#lb-{name}", Static) for name in ("boat", "decks", "situation"))
+            if widget.display
+        )
+        free = body.scrollable_content_region.height - used
+        width = max(20, body.scrollable_content_region.width)
+        legend_height = 1 + -(-len(render.LEGEND) // width)  # a blank line, then the wrapped legend
+        show_legend = free >= legend_height + 4
+        if show_legend:
+            free -= legend_height
+        lines = max(0, min(8, free - 1))  # a blank line above the log
+        legend = self.query_one("#lb-legend", Static)
+        log = self.query_one("#lb-log", Static)
+        if legend.display != show_legend:
+            legend.display = show_legend
+        if lines != self._log_shown[0] or self.view is not self._log_shown[1]:
+            self._log_shown = (lines, self.view)
+            log.update(render.recent_log(self.view, lines))
+            log.display = lines > 0
+
+    def show_view(self, view: Any) -> bool:
+        """The same player goes on (a card played, a trade step, a window coming back): keep the cursor."""
+        self.view = view
+        self._prepare()
+        self.set_status("")
+        self._draw_all()
+        self.refresh_bindings()
+        return True
+
+    def _draw_all(self) -> None:
+        view = self.view
+        self.query_one("#lb-header", Static).update(render.header(view, self.game_title))
+        self.query_one("#lb-boat", Static).update(render.boat_table(view))
+        self.query_one("#lb-decks", Static).update(render.decks_line(view))
+        situation = render.situation(view)
+        widget = self.query_one("#lb-situation", Static)
+        widget.update(situation)
+        widget.display = bool(situation.plain)
+        self.query_one("#lb-legend", Static).update(Text(render.LEGEND, style="dim"))
+        self._draw_fitted()
+        self._draw_own()
+        self._draw_menu()
+
+    def _draw_own(self) -> None:
+        view = self.view
+        hand = render.hand_line(view, self.cursor, picked=self._picked())
+        lines = [render.character_line(view), render.secrets_line(view, self.show_secrets), hand]
+        detail = self._detail()
+        if detail.plain and (self.plays or self.trade_cards):
+            detail.truncate(max(20, self.size.width - 2 if self.size.width else 78), overflow="ellipsis")
+            lines.append(detail)
+        self.query_one("#lb-own", Static).update(Text("\n").join(lines))
+
+    def _detail(self) -> Text:
+        hand = self._hand
+        if self.cursor is None or not hand:
+            return Text()
+        card = hand[self.cursor]
+        out = Text()
+        if self.phase in TRADE_PICK_PHASES and card in self.trade_cards:
+            out.append((_("Space takes it out") if card in self._picked() else _("Space puts it in")) + " · ", style="bold")
+        elif CARD_TYPE[card] in self.plays:
+            out.append(_("p puts it face up") + " · ", style="bold")
+        out.append(render.card_words(card), style="dim")
+        return out
+
+    def _draw_menu(self) -> None:
+        width = max(40, (self.size.width or 80) - 2)
+        self.query_one("#prompt", Static).update(render.menu_text(self.menu, width))
+
+    # Which keys work now -----------------------------------------------------------------------------
+
+    def _entry_for_key(self, key: str) -> Entry | None:
+        for entry in self.menu.entries:
+            if entry.key == key:
+                return entry
+        return None
+
+    def _entry_for_tag(self, tag: str) -> Entry | None:
+        for entry in self.menu.entries:
+            if entry.tag == tag:
+                return entry
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self._entry_for_key(str(parameters[0])) is not None
+        if action == "letter":
+            return self._entry_for_tag(str(parameters[0])) is not None
+        if action == "play":
+            if not self.plays:
+                return False
+            return True if self._cursor_card_type() in self.plays else None
+        if action == "trade_card":
+            if self.phase not in TRADE_PICK_PHASES or not self.trade_cards:
+                return False
+            return True if self._cursor_card() in self.trade_cards else None
+        if action == "hand":
+            return len(self._hand) > 1 and bool(self.plays or self.trade_cards)
+        if action == "move":
+            return len(self.menu.entries) > 1
+        if action == "activate_highlight":
+            return bool(self.menu.entries)
+        if action == "back":
+            return len(self.menus) > 1
+        if action == "leave":
+            return len(self.menus) == 1
+        return True
+
+    def _cursor_card(self) -> int | None:
+        hand = self._hand
+        if self.cursor is None or not hand:
+            return None
+        return hand[self.cursor]
+
+    def _cursor_card_type(self) -> int | None:
+        card = self._cursor_card()
+        return None if card is None else CARD_TYPE[card]
+
+    # Keys ----------------------------------------------------------------------------------------------
+
+    def action_choose(self, number: int) -> None:
+        entry = self._entry_for_key(str(number))
+        if entry is not None:
+            self._run(entry)
+
+    def action_letter(self, tag: str) -> None:
+        entry = self._entry_for_tag(tag)
+        if entry is not None:
+            self._run(entry)
+
+    def action_activate(self, index: int) -> None:
+        """A click on a menu entry."""
+        if 0 <= index < len(self.menu.entries):
+            self.menu.highlight = index
+            self._run(self.menu.entries[index])
+
+    def action_activate_highlight(self) -> None:
+        entries = self.menu.entries
+        if entries:
+            self._run(entries[min(self.menu.highlight, len(entries) - 1)])
+
+    def _run(self, entry: Entry) -> None:
+        entry.run()
+
+    def action_move(self, step: int) -> None:
+        entries = self.menu.entries
+        if entries:
+            self.menu.highlight = (self.menu.highlight + step) % len(entries)
+            self._draw_menu()
+
+    def action_back(self) -> None:
+        if len(self.menus) > 1:
+            self.menus.pop()
+            self.set_status("")
+            self._draw_menu()
+            self.refresh_bindings()
+
+    def action_hand(self, step: int) -> None:
+        hand = self._hand
+        if not hand:
+            return
+        self.cursor = ((self.cursor or 0) + step) % len(hand)
+        self._draw_own()
+        self.refresh_bindings()
+
+    def action_hand_click(self, index: int) -> None:
+        if 0 <= index < len(self._hand):
+            self.cursor = index
+            if self.phase in TRADE_PICK_PHASES:
+                self.action_trade_card()
+                return
+            self._draw_own()
+            self.refresh_bindings()
+
+    def action_play(self) -> None:
+        card_type = self._cursor_card_type()
+        if card_type is not None and card_type in self.plays:
+            self.submit(self.plays[card_type])
+        elif self.plays:
+            self.show_error(_("That card cannot be played now"))
+
+    def action_trade_card(self) -> None:
+        card = self._cursor_card()
+        if card is not None and card in self.trade_cards:
+            self.submit(TradeCard(card=card))
+
+    def action_secrets(self) -> None:
+        self.show_secrets = not self.show_secrets
+        self._draw_own()
+
+    # Help ------------------------------------------------------------------------------------------------
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        return [
+            ("1-9", _("choose a numbered entry: a card to keep, a target, a side, a navigation card")),
+            ("↑/↓ Enter", _("move to any entry of the menu and choose it (the mouse works too)")),
+            ("d", _("do nothing (your action) / done (fight, overboard, thirst: nothing more to add)")),
+            ("o", _("row: draw navigation cards, then place each on the row pile or under the deck")),
+            ("s / b", _("swap seats with / rob someone (a conscious target may refuse: a fight)")),
+            ("m / u / f", _("use a medical kit / open the parasol / fire the flare gun (your action)")),
+            ("t", _("propose a trade (free, before your action); then o offer, a accept, x call off")),
+            ("y / n", _("give in to a demand / refuse it (a fight)")),
+            ("n / c", _("as navigator: navigate / use the compass first")),
+            ("c", _("overboard: throw a bucket of chum")),
+            ("←/→", _("move over your hand")),
+            ("p", _("put the card at the cursor face up (not while trading, rowing or picking)")),
+            ("Space", _("put the card at the cursor into the trade, or take it out")),
+            ("h", _("hide or show your Love and Hate cards")),
+            ("Esc", _("back out of a sub-menu")),
+            (
+                _("marks"),
+                _("✚ conscious ☾ unconscious ✝ dead ≈ lost at sea · W/S wounds/size · ▶ decides now · "
+                  "A/D attacker/defender · R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open"),
+            ),
+            *super().help_lines(),
+        ]
