@@ -27,10 +27,10 @@ class PassDeviceScreen(Screen[None]):
     DEFAULT_CSS = """
     PassDeviceScreen { align: center middle; background: $background; }
     PassDeviceScreen Vertical { width: 70; height: auto; border: double $accent; padding: 1 3; }
-    PassDeviceScreen #pass-to { text-style: bold; content-align: center middle; width: 100%; }
-    PassDeviceScreen #position { color: $text-muted; content-align: center middle; width: 100%; }
-    PassDeviceScreen #summary { margin-top: 1; width: 100%; }
-    PassDeviceScreen #prompt { margin-top: 1; content-align: center middle; width: 100%; }
+    PassDeviceScreen #pass-to { text-style: bold; content-align: center middle; width: 100%; height: 1; }
+    PassDeviceScreen #position { color: $text-muted; content-align: center middle; width: 100%; height: 1; }
+    PassDeviceScreen #summary { margin-top: 1; width: 100%; height: 3; }
+    PassDeviceScreen #prompt { margin-top: 1; content-align: center middle; width: 100%; height: 1; }
     """
     BINDINGS = [
         Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
@@ -68,26 +68,28 @@ class PassDeviceScreen(Screen[None]):
 
     def _fill(self) -> None:
         self.query_one("#pass-to", Static).update(
-            f"{self.game_title} · " + _("Pass the device to {name}").format(name=self.player)
+            f"{self.game_title} · " + _("Pass the device to {name}").format(name=self.player), layout=False
         )
-        self.query_one("#position", Static).update(self.position)
+        self.query_one("#position", Static).update(self.position, layout=False)
+        # Fixed heights throughout: a box that changes size with its text costs a second layout pass.
         summary = self.query_one("#summary", Static)
-        summary.update(_("Last: {summary}").format(summary=self.summary) if self.summary else "")
-        summary.display = bool(self.summary)
-        self.query_one("#prompt", Static).update(_("Wait…"))
+        text = _("Last: {summary}").format(summary=self.summary) if self.summary else _("Nobody has played yet.")
+        summary.update(text, layout=False)
+        self.query_one("#prompt", Static).update(_("Wait…"), layout=False)
 
     def on_screen_resume(self) -> None:
-        self._start_pause()
+        self._start_pause(refresh=False)  # showing the screen refreshes its keys anyway
 
     def on_screen_suspend(self) -> None:
         self._stop_pause()
 
-    def _start_pause(self) -> None:
+    def _start_pause(self, refresh: bool = True) -> None:
         """The pause starts each time the screen is shown: a key pressed before it is over does nothing."""
         self._stop_pause()
         self.armed = False
         self._arm_timer = self.set_timer(self.delay, self._arm)
-        self.refresh_bindings()
+        if refresh:
+            self.refresh_bindings()
 
     def _stop_pause(self) -> None:
         if self._arm_timer is not None:
@@ -98,7 +100,7 @@ class PassDeviceScreen(Screen[None]):
         self.armed = True
         self._arm_timer = None
         self.query_one("#prompt", Static).update(
-            _("{name}, press Space when only you can see the screen.").format(name=self.player)
+            _("{name}, press Space when only you can see the screen.").format(name=self.player), layout=False
         )
         self.refresh_bindings()
 

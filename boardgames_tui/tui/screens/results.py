@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -34,7 +34,10 @@ class ResultsScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ResultsScreen { align: center middle; }
-    ResultsScreen Vertical { width: 80; height: auto; border: double $success; padding: 1 3; }
+    ResultsScreen #results-box {
+        width: 80; max-width: 100%; height: auto; max-height: 100%;
+        border: double $success; padding: 1 3;
+    }
     ResultsScreen #headline { text-style: bold; margin-bottom: 1; }
     ResultsScreen #details { margin-bottom: 1; }
     ResultsScreen #last { color: $text-muted; margin-bottom: 1; }
@@ -65,7 +68,8 @@ class ResultsScreen(Screen[None]):
             for seat in group:
                 mark = " ★" if seat in outcome.winners else ""
                 table.add_row(str(place), session.players[seat] + mark, str(outcome.scores[seat]))
-        with Middle(), Center(), Vertical():
+        # Scrolls (arrow keys, mouse wheel) when a long score breakdown does not fit the terminal.
+        with VerticalScroll(id="results-box"):
             yield Static(f"{session.title} · " + _("Game over") + f" · {_('Deal')} {session.deal_number}")
             yield Static(outcome.headline, id="headline", markup=False)
             if not outcome.cooperative:

@@ -30,9 +30,16 @@ class KeyBar(Static):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
+    _shown: tuple[object, ...] | None = None
+
     def _bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen:
-            self.update(self.describe(screen), layout=False)  # always one line: no layout pass needed
+            content = self.describe(screen)
+            shown = (content.plain, tuple(content.spans))
+            if shown == self._shown:
+                return  # the keys are refreshed far more often than they change: skip the repaint
+            self._shown = shown
+            self.update(content, layout=False)  # always one line: no layout pass needed
 
     def describe(self, screen: Screen[object]) -> Content:
         parts: list[Content] = []

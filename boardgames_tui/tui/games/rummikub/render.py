@@ -60,6 +60,10 @@ def set_line(
     mark = Text(" ✓ ", style="bold green") if table_set.valid else Text(" ✗ ", style="bold red")
     line.append(f"{number:>2}", style="dim")
     line.append_text(mark)
+    if table_set.owner is not None:  # American / International: every meld belongs to its maker
+        mine = table_set.owner == view.seat
+        owner = _("you") if mine else view.players[table_set.owner]
+        line.append(f"{owner[:8]:<8}", style="bold" if mine else "dim")
     for position, tile in enumerate(table_set.tiles):
         gap_here = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == position
         line.append("▏" if gap_here else " ", style="bold yellow")
@@ -120,16 +124,38 @@ def rack_lines(rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collecti
 
 
 def others_line(view: RummikubView) -> Text:
+    """The other players' rack sizes and whether they have melded; then the pool, or for the American and
+    International rule sets the stacks, the discard pile's top and the trump."""
     text = Text()
+    discarding = view.rule_set != "standard"
     for seat, name in enumerate(view.players):
         if seat == view.seat:
             continue
         text.append(f"{name}", style="bold")
         text.append(f" {view.rack_counts[seat]} " + _("tiles"))
-        if view.melded[seat]:
+        if discarding:
+            text.append(" " + (_("✓ ice") if view.melded[seat] else _("· no ice")), style="green" if view.melded[seat] else "dim")
+            if view.announced and view.announced[seat]:
+                text.append(" " + _("‼ announced"), style="bold yellow")
+        elif view.melded[seat]:
             text.append(" ✓", style="green")
         text.append("   ")
-    text.append(_("Pool {n}").format(n=view.pool_size), style="bold")
+    if not discarding:
+        text.append(_("Pool {n}").format(n=view.pool_size), style="bold")
+        return text
+    text.append("\n")
+    text.append(_("Stacks {k} ({n} tiles)").format(k=len(view.stack_sizes), n=sum(view.stack_sizes)), style="bold")
+    text.append("   " + _("Discard pile {n}").format(n=view.discard_pile_size) + " ", style="bold")
+    if view.discard_top is not None:
+        text.append(_("top "))
+        text.append_text(tile_text(view.discard_top))
+    text.append("   " + _("Trump") + " ", style="bold")
+    if view.trump is None:
+        text.append(_("gone"), style="dim")
+    else:
+        text.append_text(tile_text(view.trump))
+        if view.trump_taken:
+            text.append(" " + _("(you took it: go out this turn)"), style="bold yellow")
     return text
 
 
@@ -137,10 +163,19 @@ def turn_status(view: RummikubView) -> Text:
     text = Text()
     seat = view.seat if view.seat is not None else 0
     played = len(view.played_this_turn)
+    discarding = view.rule_set != "standard"
+    if discarding and view.phase == "draw":
+        text.append(_("Start by drawing: d the next face-down tile"), style="bold")
+        if view.may_take_discard and view.discard_top is not None:
+            text.append(_(" · t takes the discard {tile}").format(tile=tile_label(view.discard_top)), style="bold")
+        if view.may_take_trump and view.trump is not None:
+            text.append(_(" · w takes the trump {tile} (only to go out this turn)").format(tile=tile_label(view.trump)), style="bold")
+        return text
     if not view.melded[seat]:
+        need = view.initial_meld
         text.append(
-            _("Initial meld: {points}/{need} points from your own new sets. ").format(
-                points=view.meld_points, need=view.options.initial_meld
+            (_("Breaking the ice: {points}/{need} points. ") if discarding else _("Initial meld: {points}/{need} points from your own new sets. ")).format(
+                points=view.meld_points, need=need
             ),
             style="bold",
         )
@@ -149,8 +184,20 @@ def turn_status(view: RummikubView) -> Text:
         text.append(_("A freed joker must go back on the table. "), style="bold yellow")
     if view.actions_left <= 20:
         text.append(_("Only {n} more moves this turn. ").format(n=view.actions_left), style="bold red")
+    if discarding:
+        if view.end_turn_problems:
+            text.append(_("Cannot discard yet: ") + "; ".join(view.end_turn_problems), style="red")
+        else:
+            text.append(_("e discards the rack tile under the cursor and ends the turn."), style="bold green")
+            if view.going_out_as is not None:
+                text.append(" " + _("Discarding now wins ({how}).").format(how=_(view.going_out_as)), style="bold yellow")
+        return text
     if view.end_turn_problems:
         text.append(_("Cannot end yet: ") + "; ".join(view.end_turn_problems), style="red")
     elif played:
         text.append(_("e ends the turn."), style="bold green")
     return text
+
+
+def tile_label(tile: Tile) -> str:
+    return "J" if tile.colour == JOKER else f"{tile.colour}{tile.number}"

@@ -13,14 +13,18 @@ from textual.widgets import Static
 
 from ....engine.rummikub.models import (
     ChooseJoker,
+    Discard,
     Draw,
     EndTurn,
     MoveTiles,
     ResetTurn,
     ReturnToRack,
+    ReturnTrump,
     RummikubView,
     SortRack,
     SplitSet,
+    TakeDiscard,
+    TakeTrump,
     TimeUp,
     Undo,
 )
@@ -51,7 +55,11 @@ class RummikubTurnScreen(TurnScreen):
         Binding("u", "undo", _("Undo")),
         Binding("ctrl+r", "reset", _("Reset turn"), key_display="^r"),
         Binding("e", "end_turn", _("End turn")),
+        Binding("e", "discard", _("Discard")),  # American / International: a discard ends the turn
         Binding("d", "draw", _("Draw")),
+        Binding("t", "take_discard", _("Take discard")),
+        Binding("w", "take_trump", _("Trump")),
+        Binding("b", "return_trump", _("Return trump")),
         Binding("c", "sort('colour')", _("Sort colour"), show=False),
         Binding("v", "sort('number')", _("Sort number"), show=False),
         Binding("s", "score_sheet", _("Scores"), show=False),
@@ -141,6 +149,8 @@ class RummikubTurnScreen(TurnScreen):
         if count:
             return _("{n} tile(s) selected · move the cursor, Enter puts them there · n new set · Esc clears").format(n=count)
         if self.cursor.zone == "rack":
+            if self.view.rule_set != "standard":
+                return _("Rack: ←/→ choose, Space selects · Tab to the table · e discards the tile under the cursor")
             return _("Rack: ←/→ choose, Space selects · Tab to the table · d draw · e end turn")
         return _("Table: ↑/↓ set, ←/→ position, Space selects · x split here · Tab to the rack")
 
@@ -156,6 +166,9 @@ class RummikubTurnScreen(TurnScreen):
             ("j", _("switch what the joker under the cursor stands for")),
             ("u / Ctrl+R", _("undo the last move / reset the whole turn")),
             ("e / d", _("end the turn / draw a tile (only with the table untouched)")),
+            ("e", _("American / International: discard the rack tile under the cursor, ending the turn")),
+            ("d / t / w", _("American / International, to start a turn: draw, take the discard, take the trump")),
+            ("b", _("put the trump back (the turn starts again)")),
             ("c / v", _("sort the rack by colour / by number")),
             ("s", _("the match score sheet")),
             *super().help_lines(),
@@ -234,10 +247,24 @@ class RummikubTurnScreen(TurnScreen):
             return self.view.can_undo
         if action == "reset":
             return self.view.can_reset
+        discarding = self.view.rule_set != "standard"
         if action == "end_turn":
+            if discarding:
+                return False
             return None if self.view.end_turn_problems else True  # shown greyed: e explains why
+        if action == "discard":
+            if not discarding or self.view.phase == "draw":
+                return False
+            tile = self._discard_tile()
+            return True if tile is not None and Discard(tile=tile) in self.view.legal_actions else None
         if action == "draw":
             return self._legal(Draw)
+        if action == "take_discard":
+            return self._legal(TakeDiscard)
+        if action == "take_trump":
+            return self._legal(TakeTrump)
+        if action == "return_trump":
+            return self._legal(ReturnTrump)
         if action == "leave":
             return not self.selected
         return True
@@ -322,6 +349,36 @@ class RummikubTurnScreen(TurnScreen):
     def action_draw(self) -> None:
         self.submit(Draw())
 
+    def _discard_tile(self) -> int | None:
+        """The tile a discard would throw: the one selected rack tile, else the rack tile under the cursor."""
+        rack = {tile.id for tile in self.view.rack or ()}
+        chosen = [tile for tile in self.selected if tile in rack]
+        if len(chosen) == 1:
+            return chosen[0]
+        if self.cursor.zone == "rack" and not chosen:
+            return self._tile_at_cursor()
+        return None
+
+    def action_discard(self) -> None:
+        tile = self._discard_tile()
+        if tile is None:
+            self.show_error(_("Put the rack cursor on the tile to discard (or select just that one)"))
+            return
+        if self.view.end_turn_problems:
+            self.show_error(_("Not yet: ") + "; ".join(self.view.end_turn_problems))
+            return
+        self.selected = []
+        self.submit(Discard(tile=tile))
+
+    def action_take_discard(self) -> None:
+        self.submit(TakeDiscard())
+
+    def action_take_trump(self) -> None:
+        self.submit(TakeTrump())
+
+    def action_return_trump(self) -> None:
+        self.submit(ReturnTrump())
+
     def action_sort(self, by: str) -> None:
         self.submit(SortRack(by=by))  # type: ignore[arg-type]
 
@@ -337,8 +394,8 @@ class RummikubTurnScreen(TurnScreen):
 
     def _tick(self) -> None:
         # The clock pauses while the help, rules or log page covers this screen.
-        if self.seconds_left is None or self._timed_out or not self.is_current:
-            return
+        if self.seconds_left is None or self._timed_out or not self.is_current or self.view.phase == "discard":
+            return  # (a turn whose time ran out has only its discard left, without a clock)
         self.seconds_left -= 1
         if self.seconds_left <= 0:
             self._timed_out = True
