@@ -17,13 +17,15 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .engine.registry import GAMES, GameSpec
 
 
-def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[float, float]:
+def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1, options: Any = None) -> tuple[float, float]:
     """Random legal playouts for `seconds`: (actions per second, games per second)."""
     rules = spec.rules()
+    options = options if options is not None else rules.Options()
     chooser = random.Random(seed)
     players = [f"P{n}" for n in range(1, rules.max_players + 1)]
     actions = games = 0
@@ -31,7 +33,7 @@ def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1) -> tuple[fl
     start = time.perf_counter()
     while time.perf_counter() < deadline:
         count = chooser.randint(rules.min_players, rules.max_players)
-        state = rules.setup(players[:count], rules.Options(), str(chooser.getrandbits(32)))
+        state = rules.setup(players[:count], options, str(chooser.getrandbits(32)))
         while True:
             seats = rules.to_act(state)
             if not seats:
@@ -77,24 +79,28 @@ UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "luz": {"select": ("right", "left"), "apply": ("enter",)},
     "rummikub": {"select": ("right", "left"), "apply": ("space", "n")},  # a tile move: same player goes on
     "splendor_duel": {"select": ("right", "left"), "apply": ("space", "enter")},  # take the centre token
+    # American / International: draw first (untimed), then a tile move as in the standard game
+    "rummikub:american": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
+    "rummikub:international": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
     "lifeboat": {"select": ("down", "up"), "apply": ("enter",)},  # the highlighted choice: a card, do nothing, done
 }
 
 
-async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
+async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict[str, float]:
     from .tui.app import BoardGamesApp
     from .tui.screens.pass_device import PassDeviceScreen
     from .tui.screens.turn import TurnScreen
     from .tui.session import HotseatSession
 
-    script = UI_SCRIPTS[spec.id]
+    script = UI_SCRIPTS[f"{spec.id}:{variant}" if variant else spec.id]
     rules = spec.rules()
+    options = variant_options(spec, variant)
     timings: dict[str, list[float]] = {"no-op key": [], "game key": [], "applied action": []}
     with tempfile.TemporaryDirectory() as folder:
         app = BoardGamesApp(save_dir=Path(folder))
         async with app.run_test(size=(100, 30)) as pilot:
             players = [f"P{n}" for n in range(rules.min_players)]
-            session = HotseatSession.new(spec.id, players, rules.Options(), app.store, seed="bench")
+            session = HotseatSession.new(spec.id, players, options, app.store, seed="bench")
             await app.start_session(session)
 
             async def to_turn_screen() -> None:
@@ -121,6 +127,7 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
                 await to_turn_screen()
                 if not isinstance(app.screen, TurnScreen):
                     break
+                await pilot.press(*script.get("prepare", ()))  # untimed: gets the turn to where the keys work
                 timings["no-op key"].append(await timed("z"))
                 for key in script["select"]:
                     timings["game key"].append(await timed(key))
@@ -132,8 +139,17 @@ async def _key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in timings.items() if values}
 
 
-def key_latencies(spec: GameSpec, rounds: int) -> dict[str, float]:
-    return asyncio.run(_key_latencies(spec, rounds))
+def key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict[str, float]:
+    return asyncio.run(_key_latencies(spec, rounds, variant))
+
+
+# Rule sets measured apart: (variant name, title suffix); "" is the game's default options.
+VARIANTS: dict[str, tuple[str, ...]] = {"rummikub": ("", "american", "international")}
+
+
+def variant_options(spec: GameSpec, variant: str) -> Any:
+    rules = spec.rules()
+    return rules.Options(rule_set=variant) if variant else rules.Options()
 
 
 # Start-up -------------------------------------------------------------------------------------------
@@ -188,16 +204,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("unknown game(s): " + ", ".join(unknown))
     for game_id in args.games or list(GAMES):
         spec = GAMES[game_id]
-        print(f"{spec.title}")
-        per_second, games = engine_throughput(spec, args.seconds)
-        _row("engine, random legal playouts", f"{per_second:,.0f} actions/s, {games:,.1f} games/s")
-        if game_id == "rummikub":
-            _row("validate a 100-tile table (cold)", f"{rummikub_table_validation_ms():.3f} ms")
-        latencies = key_latencies(spec, args.rounds)
-        noop = latencies["no-op key"]
-        for name, value in latencies.items():
-            ratio = "" if name == "no-op key" else f"  ({value / noop:.2f}× no-op)"
-            _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
+        for variant in VARIANTS.get(game_id, ("",)):
+            print(f"{spec.title}" + (f" ({variant} rules)" if variant else ""))
+            options = variant_options(spec, variant)
+            per_second, games = engine_throughput(spec, args.seconds, options=options)
+            _row("engine, random legal playouts", f"{per_second:,.0f} actions/s, {games:,.1f} games/s")
+            if game_id == "rummikub" and not variant:
+                _row("validate a 100-tile table (cold)", f"{rummikub_table_validation_ms():.3f} ms")
+            latencies = key_latencies(spec, args.rounds, variant)
+            noop = latencies["no-op key"]
+            for name, value in latencies.items():
+                ratio = "" if name == "no-op key" else f"  ({value / noop:.2f}× no-op)"
+                _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
     app_start = startup_seconds(_STARTUP_APP, args.startup_runs)
     minimal = startup_seconds(_STARTUP_MINIMAL, args.startup_runs)
     print("Start-up (fresh interpreter to first screen, median)")
