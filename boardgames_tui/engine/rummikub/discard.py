@@ -64,7 +64,6 @@ from .models import (
     RummikubOptions,
     RummikubState,
     RummikubView,
-    SetView,
     SortRack,
     SplitSet,
     TableSet,
@@ -794,24 +793,7 @@ class DiscardRules(RummikubRules):
         over = phase == "over"
         melding = phase == "turn"
         ctx = self._ctx(state)
-        start_sets = ctx.start_sets
-        table = []
-        for i, ts in enumerate(state.table):
-            info = ctx.infos[i]
-            table.append(
-                SetView.model_construct(
-                    id=ts.id,
-                    tiles=tuple(TILES[t] for t in ts.tiles),
-                    valid=info.valid,
-                    kind=info.kind,
-                    problem=info.problem,
-                    jokers=info.jokers,
-                    ambiguous_jokers=info.ambiguous,
-                    locked=ts.id in ctx.locked_ids,
-                    changed=not over and start_sets.get(ts.id) != ts,
-                    owner=ts.owner,
-                )
-            )
+        table = self._table_views(state, ctx, over)
         acting = not over and seat == state.current
         problems = tuple(self._turn_problems(ctx)) if melding else ()
         current_rack = state.racks[state.current]

@@ -1117,14 +1117,9 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
     # -- view
 
-    def view(self, state: RummikubState, seat: int | None) -> RummikubView:
-        if state.options.rule_set != self.rule_set:
-            return rules_for(state).view(state, seat)
-        n = len(state.players)
-        if seat is not None and not (type(seat) is int and 0 <= seat < n):
-            raise ValueError(f"no seat {seat!r}")
-        over = state.phase == "over"
-        ctx = self._ctx(state)
+    @staticmethod
+    def _table_views(state: RummikubState, ctx: Any, over: bool) -> list[SetView]:
+        """The table as every view shows it: each set with its validity, jokers, lock and owner."""
         start_sets = ctx.start_sets
         table = []
         for i, ts in enumerate(state.table):
@@ -1140,8 +1135,20 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                     ambiguous_jokers=info.ambiguous,
                     locked=ts.id in ctx.locked_ids,
                     changed=not over and start_sets.get(ts.id) != ts,
+                    owner=ts.owner,
                 )
             )
+        return table
+
+    def view(self, state: RummikubState, seat: int | None) -> RummikubView:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).view(state, seat)
+        n = len(state.players)
+        if seat is not None and not (type(seat) is int and 0 <= seat < n):
+            raise ValueError(f"no seat {seat!r}")
+        over = state.phase == "over"
+        ctx = self._ctx(state)
+        table = self._table_views(state, ctx, over)
         acting = not over and seat == state.current
         # Built from trusted parts without validation: a view can list thousands of legal moves.
         return RummikubView.model_construct(
