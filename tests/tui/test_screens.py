@@ -217,3 +217,27 @@ async def test_results_screen_shows_the_headline_and_a_plays_again(make_app, sav
         assert app.screen.player == "Ana"  # type: ignore[attr-defined]
         assert len(app.screen_stack) == 2  # menu + handoff: the results screen is gone
         assert sorted(save_dir.glob("*.json")) == sorted([old_save, new.save_path])
+
+
+async def test_a_long_score_breakdown_scrolls_on_the_smallest_terminal(make_app) -> None:
+    import random
+
+    from boardgames_tui.engine.lifeboat.models import LifeboatOptions
+    from boardgames_tui.tui.session import HotseatSession
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = HotseatSession.new("lifeboat", [f"P{n}" for n in range(1, 7)], LifeboatOptions(), app.store, seed="long")
+        chooser = random.Random(4)
+        while session.outcome() is None:
+            seat = session.acting_seat()
+            assert seat is not None
+            session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+        await app.start_session(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        box = app.screen.query_one("#results-box")
+        assert box.max_scroll_y > 0  # six players' breakdowns do not fit in 24 lines ...
+        assert "a Play again" in screen_text(app)  # ... but the keys stay on screen
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y and "play again (same players" in screen_text(app)
