@@ -313,3 +313,25 @@ def test_the_results_list_every_item_with_love_and_hate() -> None:
     for line in outcome.details:
         for word in ("survival", "treasure", "love (", "hate ("):
             assert word in line
+
+
+async def test_h_hides_love_and_hate_everywhere_on_the_private_screen(make_app) -> None:
+    from boardgames_tui.engine.lifeboat.models import LifeboatOptions
+    from boardgames_tui.tui.session import HotseatSession
+
+    from .helpers import take_device
+
+    app = make_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        session = HotseatSession.new("lifeboat", ["Ana", "Ben", "Cyd", "Dee"], LifeboatOptions(), app.store, seed="h")
+        await app.start_session(session)
+        await pilot.pause()
+        await take_device(app, pilot)
+        await pilot.pause()
+        assert "Your Love card" in screen_text(app)  # the setup line in the recent log names them
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Your Love card" not in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Your Love card" in screen_text(app)

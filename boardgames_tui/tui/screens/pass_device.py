@@ -20,6 +20,7 @@ from ...i18n import _
 from ..widgets.keybar import KeyBar
 
 HANDOFF_DELAY_SECONDS = 0.5
+SUMMARY_CHARS = 3 * 60  # what the summary's three lines hold at the box's width, with room for word wrap
 
 
 class PassDeviceScreen(Screen[None]):
@@ -74,6 +75,8 @@ class PassDeviceScreen(Screen[None]):
         # Fixed heights throughout: a box that changes size with its text costs a second layout pass.
         summary = self.query_one("#summary", Static)
         text = _("Last: {summary}").format(summary=self.summary) if self.summary else _("Nobody has played yet.")
+        if len(text) > SUMMARY_CHARS:  # three lines of the box; the log (l) has the whole story
+            text = text[: SUMMARY_CHARS - 1].rstrip() + "…"
         summary.update(text, layout=False)
         self.query_one("#prompt", Static).update(_("Wait…"), layout=False)
 

@@ -333,10 +333,15 @@ LEGEND = _(
 )
 
 
-def recent_log(view: LifeboatView, lines: int) -> Text:
-    """The newest log lines this seat may read, one line each (the log screen, l, has them all)."""
+SECRETS_LOG_MARK = "(Your Love card"  # where the engine's private setup text naming Love and Hate begins
+
+
+def recent_log(view: LifeboatView, lines: int, show_secrets: bool = True) -> Text:
+    """The newest log lines this seat may read, one line each (the log screen, l, has them all).
+    With the secrets hidden (h), the private text naming the player's Love and Hate is cut off too."""
     out = Text(style="dim")
-    for i, line in enumerate(view.log[-lines:] if lines > 0 else ()):
+    log = view.log if show_secrets else tuple(line.partition(SECRETS_LOG_MARK)[0].rstrip() for line in view.log)
+    for i, line in enumerate(log[-lines:] if lines > 0 else ()):
         if i:
             out.append("\n")
         out.append("· " + line)

@@ -89,7 +89,7 @@ class LifeboatTurnScreen(TurnScreen):
         super().__init__(view, **context)
         self.view: LifeboatView = view
         self.show_secrets = True
-        self._log_shown: tuple[int, Any] = (-1, None)
+        self._log_shown: tuple[int, Any, bool] = (-1, None, True)
         hand = self._hand
         self.cursor: int | None = 0 if hand else None
         self._prepare()
@@ -461,9 +461,10 @@ class LifeboatTurnScreen(TurnScreen):
         log = self.query_one("#lb-log", Static)
         if legend.display != show_legend:
             legend.display = show_legend
-        if lines != self._log_shown[0] or self.view is not self._log_shown[1]:
-            self._log_shown = (lines, self.view)
-            log.update(render.recent_log(self.view, lines))
+        shown_lines, shown_view, shown_secrets = self._log_shown
+        if lines != shown_lines or self.view is not shown_view or self.show_secrets != shown_secrets:
+            self._log_shown = (lines, self.view, self.show_secrets)
+            log.update(render.recent_log(self.view, lines, self.show_secrets))
             log.display = lines > 0
 
     def show_view(self, view: Any) -> bool:
@@ -636,6 +637,7 @@ class LifeboatTurnScreen(TurnScreen):
     def action_secrets(self) -> None:
         self.show_secrets = not self.show_secrets
         self._draw_own()
+        self._fill_room()  # the recent log may name them too
 
     # Help ------------------------------------------------------------------------------------------------
 

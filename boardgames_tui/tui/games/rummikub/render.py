@@ -81,7 +81,7 @@ def set_line(
         notes.append(_(table_set.kind))
     if table_set.locked:
         notes.append(_("locked (joker)"))
-    if table_set.ambiguous_jokers:
+    if table_set.ambiguous_jokers and table_set.owner in (None, view.seat):  # others' melds: not yours to re-read
         notes.append(_("j: switch joker"))
     if notes:
         line.append("  " + ", ".join(notes), style="dim")
