@@ -17,6 +17,9 @@ class GameSpec:
     blurb: str
     rules_path: str  # "module:attribute" of the GameRules object
     ui_path: str  # "module:attribute" of the UI entry point; imported lazily by the TUI
+    # "module:function" turning the public View (no seat) into a renderable anyone may watch, offered on
+    # the handoff screen; "" when the handoff's summary is all a game needs
+    public_path: str = ""
 
     def rules(self) -> "GameRules":  # type: ignore[type-arg]
         module, attr = self.rules_path.split(":")
@@ -60,6 +63,7 @@ GAMES: dict[str, GameSpec] = {
             blurb="Survival for 4-6 castaways: fight, row and trade, with a secret love and hate.",
             rules_path="boardgames_tui.engine.lifeboat.rules:RULES",
             ui_path="boardgames_tui.tui.games.lifeboat.screen:LifeboatTurnScreen",
+            public_path="boardgames_tui.tui.games.lifeboat.render:public_table",
         ),
     )
 }

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -172,8 +173,18 @@ class BoardGamesApp(App[None]):
             position=session.position(),
             summary=session.public_summary(),
             seat=step.seat,
+            public_table=self._public_table(session),
         )
         return self._handoff
+
+    @staticmethod
+    def _public_table(session: HotseatSession) -> Callable[[], RenderableType] | None:
+        """The game's public table, drawn from the public View when asked for (None if it has none)."""
+        if not session.spec.public_path:
+            return None
+        module_name, attr = session.spec.public_path.split(":")
+        draw = getattr(import_module(module_name), attr)
+        return lambda: draw(session.view(None))
 
     def _turn_screen(self, seat: int) -> TurnScreen:
         session = self.session

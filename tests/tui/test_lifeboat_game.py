@@ -335,3 +335,44 @@ async def test_h_hides_love_and_hate_everywhere_on_the_private_screen(make_app) 
         await pilot.press("h")
         await pilot.pause()
         assert "Your Love card" in screen_text(app)
+
+
+async def test_the_handoff_offers_the_public_table_to_anyone_watching(make_app) -> None:
+    from boardgames_tui.engine.lifeboat.data import CHARACTER_NAMES
+    from boardgames_tui.tui.screens.panel import PanelScreen
+    from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+    from boardgames_tui.tui.session import HotseatSession
+
+    from .helpers import wait_for_handoff
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = HotseatSession.new("lifeboat", ["Ana", "Ben", "Cyd", "Dee"], LifeboatOptions(), app.store, seed="t")
+        await app.start_session(session)
+        handoff = await wait_for_handoff(app, pilot)
+        await pilot.press("t")
+        table = app.screen
+        assert isinstance(table, PanelScreen) and not table.PRIVATE
+        text = screen_text(app)
+        assert "Seagulls" in text and all(name in text for name in ("Ana", "Ben", "Cyd", "Dee"))
+        assert sum(name in text for name in CHARACTER_NAMES) >= 4  # the boat, bow to stern
+        assert "Your Love card" not in text and "your Hate card" not in text  # nobody's secrets, nobody's hand
+        assert not [card_name(card) for card in range(42) if card_name(card) in text]  # no card in anyone's hand
+        await pilot.press("t")  # the same key closes it
+        assert app.screen is handoff
+        await wait_until(pilot, lambda: handoff.armed, "the handoff to arm again")
+
+
+async def test_games_without_a_public_table_do_not_offer_one(make_app) -> None:
+    from boardgames_tui.engine.hanabi.models import HanabiOptions
+    from boardgames_tui.tui.session import HotseatSession
+
+    from .helpers import wait_for_handoff
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), app.store, seed="t")
+        await app.start_session(session)
+        handoff = await wait_for_handoff(app, pilot)
+        await pilot.press("t")
+        assert app.screen is handoff and "Table" not in screen_text(app)

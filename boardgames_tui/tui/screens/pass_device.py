@@ -7,7 +7,10 @@ to confirm, and only after a short pause, so a double press cannot reveal the ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
+
+from rich.console import RenderableType
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +38,7 @@ class PassDeviceScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
+        Binding("t", "table", _("Table (public)")),
         Binding("q", "leave", _("Menu")),
     ]
 
@@ -45,11 +49,22 @@ class PassDeviceScreen(Screen[None]):
         self.seat = 0
         self.armed = False
         self._arm_timer: Timer | None = None
+        self.public_table: Callable[[], RenderableType] | None = None
 
-    def prepare(self, *, game_title: str, player: str, position: str, summary: str, seat: int) -> None:
+    def prepare(
+        self,
+        *,
+        game_title: str,
+        player: str,
+        position: str,
+        summary: str,
+        seat: int,
+        public_table: Callable[[], RenderableType] | None = None,
+    ) -> None:
         """Say who the device goes to. The app keeps one handoff screen and fills it in before each
         handoff: a screen drawn before is drawn again at once, where a new one waits a frame."""
         self.game_title, self.player, self.position, self.summary, self.seat = game_title, player, position, summary, seat
+        self.public_table = public_table  # built from the public View only: anyone may look while waiting
         self.armed = False
         if self.is_mounted:
             self._fill()
@@ -110,7 +125,16 @@ class PassDeviceScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal" and not self.armed:
             return None  # shown greyed out until the pause is over
+        if action == "table":
+            return self.public_table is not None
         return True
+
+    def action_table(self) -> None:
+        from .panel import PanelScreen
+
+        if self.public_table is not None:
+            title = f"{self.game_title} · " + _("the table, as everyone sees it")
+            self.app.push_screen(PanelScreen(title, self.public_table(), close_key="t", private=False))
 
     def action_reveal(self) -> None:
         if self.armed:

@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -478,3 +479,16 @@ def menu_text(menu: Menu, width: int = 78) -> Text:
         out.append_text(item)
         line_len += length
     return out
+
+
+# The public table (from the handoff screen) -----------------------------------------------------------------
+
+
+def public_table(view: LifeboatView) -> Group:
+    """What anyone at the table may watch, built from the public View (no seat): the boat, the decks,
+    what is going on, and the newest public log lines."""
+    assert view.seat is None, "the public table is built from the public view only"
+    parts: list[Any] = [decks_line(view), Text(), boat_table(view), Text(), situation(view), Text()]
+    parts.append(recent_log(view, 8))
+    parts.append(Text("\n" + LEGEND, style="dim"))
+    return Group(*parts)

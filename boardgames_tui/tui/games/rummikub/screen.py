@@ -150,6 +150,8 @@ class RummikubTurnScreen(TurnScreen):
             return _("{n} tile(s) selected · move the cursor, Enter puts them there · n new set · Esc clears").format(n=count)
         if self.cursor.zone == "rack":
             if self.view.rule_set != "standard":
+                if self.view.phase == "draw":
+                    return _("Rack: ←/→ look over your tiles · first draw: d, t or w (see above)")
                 return _("Rack: ←/→ choose, Space selects · Tab to the table · e discards the tile under the cursor")
             return _("Rack: ←/→ choose, Space selects · Tab to the table · d draw · e end turn")
         return _("Table: ↑/↓ set, ←/→ position, Space selects · x split here · Tab to the rack")
@@ -256,7 +258,9 @@ class RummikubTurnScreen(TurnScreen):
             if not discarding or self.view.phase == "draw":
                 return False
             tile = self._discard_tile()
-            return True if tile is not None and Discard(tile=tile) in self.view.legal_actions else None
+            if tile is None:  # pressing it says where to point
+                return True if self._legal(Discard) else None
+            return True if Discard(tile=tile) in self.view.legal_actions else None
         if action == "draw":
             return self._legal(Draw)
         if action == "take_discard":
