@@ -241,3 +241,39 @@ async def test_a_long_score_breakdown_scrolls_on_the_smallest_terminal(make_app)
         await pilot.press("end")
         await pilot.pause()
         assert box.scroll_y == box.max_scroll_y and "play again (same players" in screen_text(app)
+
+
+def test_the_key_bar_compacts_to_fit_a_narrow_terminal() -> None:
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    from boardgames_tui.tui.widgets.keybar import KeyBar
+
+    class Busy(Screen[None]):
+        KEYBAR_LAST = frozenset({"helpme"})
+        BINDINGS = [Binding(k, f"act_{k}", f"Do {k}") for k in "abcdefg"] + [
+            Binding("question_mark", "helpme", "Help with everything you may want", key_display="?")
+        ]
+
+        def compose(self):
+            yield KeyBar()
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Busy())
+
+    async def widths() -> tuple[str, str]:
+        texts = []
+        for width in (160, 80):
+            app = Host()
+            async with app.run_test(size=(width, 24)) as pilot:
+                await pilot.pause()
+                texts.append(app.screen.query_one(KeyBar).describe(app.screen).plain)
+        return texts[0], texts[1]
+
+    import asyncio
+
+    wide, narrow = asyncio.run(widths())
+    assert "a Do a  b Do b" in wide and wide.endswith("? Help with everything you may want")
+    assert len(narrow) <= 78 and "a Do a b Do b" in narrow and narrow.endswith("g Do g ?")

@@ -41,21 +41,38 @@ class KeyBar(Static):
             self._shown = shown
             self.update(content, layout=False)  # always one line: no layout pass needed
 
+    def on_resize(self) -> None:
+        self._bindings_changed(self.screen)  # a narrower bar may need the compact form
+
     def describe(self, screen: Screen[object]) -> Content:
-        parts: list[Content] = []
-        seen_actions: set[str] = set()
+        """The keys that work now, the screen's own first. When they do not fit the terminal's width,
+        the gaps shrink, then the shared keys (help, rules, log, menu) lose their labels."""
         last = getattr(screen, "KEYBAR_LAST", frozenset())
         # Stable sort: the screen's own keys keep their order, the shared ones named in KEYBAR_LAST follow.
         ordered = sorted(screen.active_bindings.values(), key=lambda active: active.binding.action in last)
+        entries = []
+        seen_actions: set[str] = set()
         for active in ordered:
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
                 continue
             seen_actions.add(binding.action)
-            key = self.app.get_key_display(binding)
-            label = Content.assemble((key, "bold $footer-key-foreground"), " ", binding.description)
-            if not active.enabled:
-                label = label.stylize("dim")
             namespace = "app" if active.node is self.app else "screen"
-            parts.append(label.stylize(f"@click={namespace}.{binding.action}") if active.enabled else label)
-        return Content("  ").join(parts)
+            entries.append((self.app.get_key_display(binding), binding, active.enabled, namespace, binding.action in last))
+        width = max(self.app.size.width - 2, 20)  # the bar's padding
+        content = Content()
+        for gap, bare_shared in (("  ", False), (" ", False), (" ", True)):
+            parts = []
+            for key, binding, enabled, namespace, shared in entries:
+                label = Content.assemble((key, "bold $footer-key-foreground"))
+                if not (bare_shared and shared):
+                    label = Content.assemble(label, " ", binding.description)
+                if enabled:
+                    label = label.stylize(f"@click={namespace}.{binding.action}")
+                else:
+                    label = label.stylize("dim")
+                parts.append(label)
+            content = Content(gap).join(parts)
+            if content.cell_length <= width:
+                break
+        return content
