@@ -130,6 +130,11 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """A short public position such as 'Turn 7'; games override it with rounds and the like."""
         return f"Turn {getattr(state, 'turn', 0) + 1}"
 
+    def variant_label(self, options: OptionsT) -> str:
+        """A few words naming the rule set `options` choose, shown next to the game's title ("" for the
+        game's usual rules)."""
+        return ""
+
     def has_hidden_information(self, state: StateT) -> bool:
         """Whether a change of player must go through the pass-the-device screen."""
         return True

@@ -76,7 +76,8 @@ class HotseatSession:
 
     @property
     def title(self) -> str:
-        return self.spec.title
+        label = self.rules.variant_label(self.options)
+        return f"{self.spec.title} ({label})" if label else self.spec.title
 
     @property
     def players(self) -> tuple[str, ...]:

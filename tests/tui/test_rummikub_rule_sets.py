@@ -112,3 +112,17 @@ async def test_international_resume_in_the_middle_of_a_turn(make_app) -> None:
         await point_rack_at(pilot, screen, ids("K9")[0])
         await pilot.press("e")  # 46 < 50: the discard is refused with the reason
         assert resumed._state.current == 0 and "50" in screen_text(second)
+
+
+async def test_the_rule_set_is_named_in_the_title_and_the_resume_list(make_app) -> None:
+    from boardgames_tui.engine.rummikub.models import RummikubOptions
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        HotseatSession.new("rummikub", ["Ana", "Ben"], RummikubOptions(rule_set="american"), app.store, seed="a")
+        standard = HotseatSession.new("rummikub", ["Cy", "Di"], RummikubOptions(), app.store, seed="s")
+        assert standard.title == "Rummikub"
+        await pilot.press("c")
+        text = screen_text(app)
+        assert "Rummikub (American rules) · Ana, Ben" in text
+        assert "Rummikub · Cy, Di" in text

@@ -1217,6 +1217,9 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
     # -- labels
 
+    def variant_label(self, options: RummikubOptions) -> str:
+        return {"american": "American rules", "international": "International rules"}.get(options.rule_set, "")
+
     def turn_label(self, state: RummikubState) -> str:
         if state.options.rule_set != self.rule_set:
             return rules_for(state).turn_label(state)

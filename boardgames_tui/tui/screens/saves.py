@@ -62,7 +62,9 @@ class ResumeScreen(Screen[None]):
         for index, entry in enumerate(self.entries):
             if isinstance(entry, SavedGame):
                 save = entry.save
-                title = GAMES[save.game_id].title
+                spec = GAMES[save.game_id]
+                label = spec.rules().variant_label(entry.state.options) if hasattr(entry.state, "options") else ""
+                title = f"{spec.title} ({label})" if label else spec.title
                 finished = f" · [i]{_('finished — see the results')}[/i]" if save.finished else ""
                 text = (
                     f"[b]{title}[/b] · {', '.join(save.players)}{finished}\n"
