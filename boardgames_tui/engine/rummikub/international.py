@@ -89,10 +89,13 @@ def international_scores(
             continue
         if melded[s]:
             own_discards = [t for t, who in discards if who == s]
-            loss = sum(tile_points(t) for t in racks[s]) + sum(tile_points(t) for t in own_discards)
+            on_rack = sum(tile_points(t) for t in racks[s])
+            discarded = sum(tile_points(t) for t in own_discards)
+            loss = on_rack + discarded
+            thrown = " ".join(LABEL_OF[t] for t in own_discards) or "none"
             notes.append(
-                f"{name} broke the ice and loses {loss}: {len(racks[s])} tiles on the rack and"
-                f" {len(own_discards)} discards (1 and 10-13 count 10, a joker 30)"
+                f"{name} broke the ice and loses {loss}: {on_rack} on the rack ({len(racks[s])} tiles) and"
+                f" {discarded} in their discards still in the pile ({thrown}); 1 and 10-13 count 10, a joker 30"
             )
         elif win_kind == "closed":
             loss = win_points

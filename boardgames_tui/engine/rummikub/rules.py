@@ -1193,7 +1193,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             else:
                 ranking.append((s,))
         winners = ranking[0]
-        details = [f"Reason: {state.end_reason}"]
+        details = [f"Reason: {state.end_reason}", self._scoring_note(state, winners)]
         for s in order:
             rack = state.racks[s]
             shown = labels(sort_rack(rack, "colour")) if rack else "empty"
@@ -1205,6 +1205,18 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             reason=state.end_reason or "",
             headline=self._headline(state, scores, winners),
             details=tuple(details),
+        )
+
+    @staticmethod
+    def _scoring_note(state: RummikubState, winners: Sequence[int]) -> str:
+        """How the scores came about, in one sentence for the results screen."""
+        names = _and([state.players[w] for w in winners])
+        if any(not state.racks[w] for w in winners):
+            return f"Scoring: everyone else loses what is left on their rack (a joker 30); {names} gains the sum"
+        low = rack_value(state.racks[winners[0]])
+        return (
+            f"Scoring: the lowest rack ({low}) wins; everyone else loses the difference between their rack and"
+            f" {low}; {names} {'gains' if len(winners) == 1 else 'share'} the sum"
         )
 
     @staticmethod
