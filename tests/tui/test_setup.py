@@ -242,3 +242,31 @@ async def test_every_game_in_the_picker_starts_from_its_generated_setup(make_app
         assert session.options == setup.rules.Options()  # the generated widgets start at the defaults
         await reveal_any(app, pilot)
         assert getattr(app.screen, "PRIVATE", False) and app.screen.game_id == game_id
+
+
+async def test_options_a_rule_set_settles_are_hidden_and_switches_say_on_or_off(make_app) -> None:
+    from textual.widgets import Label, Select, Switch
+
+    from boardgames_tui.tui.screens.picker import GamePickerScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, GamePickerScreen)
+        await pilot.press("down", "down", "enter")  # Rummikub
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.spec.id == "rummikub"
+        direction = setup.query_one("#opt-row-direction")
+        assert direction.display
+        setup.query_one("#opt-rule_set", Select).value = "american"
+        await pilot.pause()
+        assert not direction.display and not setup.query_one("#opt-row-initial_meld").display
+        assert setup.query_one("#opt-row-turn_timer").display  # still meaningful for every rule set
+        setup.query_one("#opt-rule_set", Select).value = "standard"
+        await pilot.pause()
+        assert direction.display
+        state = setup.query_one("#opt-two_jokers_in_a_set-state", Label)
+        assert str(state.content) == "on"
+        setup.query_one("#opt-two_jokers_in_a_set", Switch).value = False
+        await pilot.pause()
+        assert str(state.content) == "off"

@@ -12,6 +12,8 @@ from ..base import FrozenModel, LogEntry
 from .tiles import JokerMeaning, Tile
 
 RuleSet = Literal["standard", "american", "international"]
+# Setup-screen hint for options the American and International rule sets settle themselves.
+STANDARD_ONLY = {"shown_when": {"rule_set": "standard"}}
 JokerReuse = Literal["anywhere", "new set", "new set with 1 rack tile", "new set with 2 rack tiles"]
 TurnTimer = Literal["off", "30 s", "60 s", "120 s"]
 TIMER_SECONDS: dict[str, int | None] = {"off": None, "30 s": 30, "60 s": 60, "120 s": 120}
@@ -31,13 +33,18 @@ class RummikubOptions(FrozenModel):
             " trump tile (see the rules); they set the initial meld, direction and freed-joker rule themselves"
         ),
     )
-    initial_meld: Literal[30, 50] = Field(30, title="Initial meld", description="Points the first play must reach")
+    initial_meld: Literal[30, 50] = Field(
+        30, title="Initial meld", description="Points the first play must reach", json_schema_extra=STANDARD_ONLY
+    )
     play_after_meld: Literal["same turn", "next turn"] = Field(
         "same turn",
         title="After the initial meld",
         description="Whether the table may be used in the initial-meld turn itself, or only from the next turn",
+        json_schema_extra=STANDARD_ONLY,
     )
-    direction: Literal["clockwise", "counter-clockwise"] = Field("clockwise", title="Direction of play")
+    direction: Literal["clockwise", "counter-clockwise"] = Field(
+        "clockwise", title="Direction of play", json_schema_extra=STANDARD_ONLY
+    )
     two_jokers_in_a_set: bool = Field(True, title="Two jokers in a set", description="Allow both jokers in one set")
     group_joker_needs_both_colours: bool = Field(
         False,
@@ -48,6 +55,7 @@ class RummikubOptions(FrozenModel):
         "anywhere",
         title="Freed joker goes",
         description="Where a joker taken off the table must be played again in the same turn",
+        json_schema_extra=STANDARD_ONLY,
     )
     joker_sets: Literal["locked", "free"] = Field(
         "locked",

@@ -22,6 +22,10 @@ DEFAULT_NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emi", "Femi")
 MAX_NAME_LENGTH = 16
 
 
+def switch_word(value: bool) -> str:
+    return _("on") if value else _("off")
+
+
 def field_choices(annotation: Any) -> tuple[Any, ...] | None:
     """The allowed values of a Literal field, or None for any other field type."""
     if typing.get_origin(annotation) is typing.Literal:
@@ -49,6 +53,7 @@ class SetupScreen(Screen[None]):
     SetupScreen VerticalScroll { padding: 0 2; }
     SetupScreen .row { height: auto; margin-bottom: 0; }
     SetupScreen .row Label { width: 22; padding-top: 1; }
+    SetupScreen .row .switch-state { width: auto; padding: 1 1 0 1; }
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }
@@ -82,17 +87,18 @@ class SetupScreen(Screen[None]):
                     yield Input(value=DEFAULT_NAMES[seat % len(DEFAULT_NAMES)], max_length=MAX_NAME_LENGTH, id=f"name-{seat}")
             for name, field in rules.Options.model_fields.items():
                 label = field.title or name.replace("_", " ").capitalize()
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row", id=f"opt-row-{name}"):
                     yield Label(label)
                     choices = field_choices(field.annotation)
                     if field.annotation is bool:
                         yield Switch(value=bool(field.default), id=f"opt-{name}")
+                        yield Label(switch_word(bool(field.default)), id=f"opt-{name}-state", classes="switch-state")
                     elif choices is not None:
                         yield Select([(str(c), c) for c in choices], value=field.default, allow_blank=False, id=f"opt-{name}")
                     else:
                         yield Input(value=str(field.default), id=f"opt-{name}")
                 if field.description:
-                    yield Static(field.description, classes="help")
+                    yield Static(field.description, classes="help", id=f"opt-help-{name}")
             with Horizontal(classes="row"):
                 yield Label(_("Deal number"))
                 yield Input(placeholder=_("blank = a new random deal"), id="seed")
@@ -103,7 +109,30 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._show_name_rows(self.rules.min_players)
+        self._show_relevant_options()
         self.query_one("#player-count", Select).focus()
+
+    @on(Switch.Changed)
+    def _switch_changed(self, event: Switch.Changed) -> None:
+        # The switch's position is drawn in colour; the word says it too.
+        for label in self.query(f"#{event.switch.id}-state").results(Label):
+            label.update(switch_word(event.value))
+
+    @on(Select.Changed)
+    def _option_changed(self, event: Select.Changed) -> None:
+        if event.select.id != "player-count":
+            self._show_relevant_options()
+
+    def _show_relevant_options(self) -> None:
+        """Hide the options another option's choice makes meaningless (their `shown_when` hint)."""
+        chosen = {name: self.query_one(f"#opt-{name}").value for name in self.rules.Options.model_fields}  # type: ignore[attr-defined]
+        for name, field in self.rules.Options.model_fields.items():
+            extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+            condition = extra.get("shown_when", {})
+            shown = all(chosen.get(other) == wanted for other, wanted in condition.items())  # type: ignore[union-attr]
+            self.query_one(f"#opt-row-{name}").display = shown
+            for help_text in self.query(f"#opt-help-{name}"):
+                help_text.display = shown
 
     @on(Select.Changed, "#player-count")
     def _count_changed(self, event: Select.Changed) -> None:
