@@ -77,15 +77,20 @@ def default_save_dir() -> Path:
     return user_data_path("boardgames_tui", appauthor=False) / "saves"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write `text` so that `path` holds either the old content or the new, never a torn file."""
+def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
+    """Write `text` so that `path` holds either the old content or the new, never a torn file.
+
+    `durable=False` leaves flushing the disk to the caller (see `sync_to_disk`): the new content is in
+    place at once for every reader, and survives the program being killed, but not yet a power cut.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp_name, path)
     except BaseException:
         try:
@@ -93,8 +98,23 @@ def atomic_write_text(path: Path, text: str) -> None:
         except FileNotFoundError:
             pass
         raise
-    try:  # make the rename itself durable where the platform allows it
-        dir_fd = os.open(path.parent, os.O_RDONLY)
+    if durable:
+        _sync_directory(path.parent)
+
+
+def sync_to_disk(path: Path) -> None:
+    """Flush a file written with durable=False, and its folder (the rename), to the disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    _sync_directory(path.parent)
+
+
+def _sync_directory(folder: Path) -> None:
+    try:  # make a rename durable where the platform allows it
+        dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -130,24 +150,22 @@ class SaveStore:
         return path
 
     def write_behind(self, save: SaveFile) -> Path:
-        """Queue the write on the store's one writer thread and return at once.
-
-        The disk flush takes several times longer than the rest of an action, and the screen should
-        not wait for it. The save is serialised now; writes happen in the order they were asked for;
-        every read through the store, and `flush`, waits for them. A failed write is raised by the next
-        call to the store.
+        """Write now, flush the disk later: the file is replaced at once (a killed program loses
+        nothing), and the two fsyncs, several times longer than the rest of an action, run on the
+        store's one writer thread so the screen does not wait for them. Every read through the store,
+        and `flush`, waits for them; a failed flush is raised by the next call to the store.
         """
         self._raise_failed()
         path = self.path_for(save.save_id)
-        text = save.model_dump_json(indent=1)
+        atomic_write_text(path, save.model_dump_json(indent=1), durable=False)
         if self._writer is None:
-            # Its thread is joined when the interpreter exits, so a queued write is never dropped.
+            # Its thread is joined when the interpreter exits, so a queued flush is never dropped.
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._pending.append(self._writer.submit(atomic_write_text, path, text))
+        self._pending.append(self._writer.submit(sync_to_disk, path))
         return path
 
     def flush(self) -> None:
-        """Wait until every queued write is on disk (raises a write's error)."""
+        """Wait until every queued flush is done (raises a flush's error)."""
         pending, self._pending = self._pending, []
         for future in pending:
             future.result()

@@ -52,44 +52,45 @@ def test_an_inconsistent_save_is_unreadable_and_untouched(saved, changes, reason
     assert path.read_bytes() == before
 
 
-def test_writes_behind_land_in_order_and_every_read_waits_for_them(tmp_path: Path, monkeypatch) -> None:
+def test_a_write_behind_is_in_place_at_once_and_reads_wait_for_its_flush(tmp_path: Path, monkeypatch) -> None:
     import threading
-    import time
 
     from boardgames_tui.engine import saves
 
     release = threading.Event()
-    real_write = saves.atomic_write_text
+    flushed: list[Path] = []
+    real_sync = saves.sync_to_disk
 
-    def held_write(path: Path, text: str) -> None:
-        release.wait(5)  # the disk is slow: nothing lands until the test lets it
-        time.sleep(0.01)
-        real_write(path, text)
+    def slow_disk(path: Path) -> None:
+        release.wait(5)  # the disk is slow: the flush waits until the test lets it
+        real_sync(path)
+        flushed.append(path)
 
     store = SaveStore(tmp_path)
     session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), store, seed="w")
     store.flush()
-    monkeypatch.setattr(saves, "atomic_write_text", held_write)
-    first = session._save
-    store.write_behind(first)
-    later = first.model_copy(update={"position": "later"})
+    monkeypatch.setattr(saves, "sync_to_disk", slow_disk)
+    later = session._save.model_copy(update={"position": "later"})
     path = store.write_behind(later)
-    assert not release.is_set() and store._pending  # both queued, the caller did not wait
+    # A program killed now loses nothing: the new save already replaced the old one.
+    assert json.loads(path.read_text(encoding="utf-8"))["position"] == "later"
+    assert not flushed and store._pending
     release.set()
-    loaded = store.load(path)  # waits for both writes, the later one last
+    loaded = store.load(path)  # waits for the flush
+    assert flushed == [path]
     assert isinstance(loaded, SavedGame) and loaded.save.position == "later"
 
 
-def test_a_failed_write_behind_is_raised_by_the_next_call(tmp_path: Path, monkeypatch) -> None:
+def test_a_failed_flush_behind_is_raised_by_the_next_call(tmp_path: Path, monkeypatch) -> None:
     from boardgames_tui.engine import saves
 
-    def full_disk(path: Path, text: str) -> None:
-        raise OSError(28, "No space left on device")
+    def full_disk(path: Path) -> None:
+        raise OSError(5, "Input/output error")
 
     store = SaveStore(tmp_path)
     session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), store, seed="w")
     store.flush()
-    monkeypatch.setattr(saves, "atomic_write_text", full_disk)
+    monkeypatch.setattr(saves, "sync_to_disk", full_disk)
     store.write_behind(session._save)
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(OSError, match="Input/output"):
         store.flush()
