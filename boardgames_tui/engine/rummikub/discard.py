@@ -80,6 +80,7 @@ from .rules import (
     _TIME_UP,
     _UNDO,
     RummikubRules,
+    rank_by_score,
     _and,
     _Ctx,
     _log,
@@ -853,14 +854,7 @@ class DiscardRules(RummikubRules):
             return None
         scores = state.final_scores
         players = state.players
-        n = len(players)
-        order = sorted(range(n), key=lambda s: (-scores[s], s))
-        ranking: list[tuple[int, ...]] = []
-        for s in order:
-            if ranking and scores[ranking[-1][0]] == scores[s]:
-                ranking[-1] = (*ranking[-1], s)
-            else:
-                ranking.append((s,))
+        order, ranking = rank_by_score(scores)
         winners = self._winners(state, ranking)
         details = [f"Reason: {state.end_reason}", *state.score_notes]
         for s in order:

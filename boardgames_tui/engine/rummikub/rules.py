@@ -128,6 +128,18 @@ def sort_rack(rack: Iterable[int], by: str) -> tuple[int, ...]:
     return tuple(sorted(rack, key=_colour_key if by == "colour" else _number_key))
 
 
+def rank_by_score(scores: Sequence[int]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """(seats from the best score down, the ranking as groups of seats with equal scores)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    ranking: list[tuple[int, ...]] = []
+    for s in order:
+        if ranking and scores[ranking[-1][0]] == scores[s]:
+            ranking[-1] = (*ranking[-1], s)
+        else:
+            ranking.append((s,))
+    return order, ranking
+
+
 def scores_when_out(totals: Sequence[int], winner: int) -> tuple[int, ...]:
     """A player went out: every loser scores minus their rack total, the winner the sum of those."""
     scores = [-t for t in totals]
@@ -1184,14 +1196,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             return None
         scores = state.final_scores
         players = state.players
-        n = len(players)
-        order = sorted(range(n), key=lambda s: (-scores[s], s))
-        ranking: list[tuple[int, ...]] = []
-        for s in order:
-            if ranking and scores[ranking[-1][0]] == scores[s]:
-                ranking[-1] = (*ranking[-1], s)
-            else:
-                ranking.append((s,))
+        order, ranking = rank_by_score(scores)
         winners = ranking[0]
         details = [f"Reason: {state.end_reason}", self._scoring_note(state, winners)]
         for s in order:
