@@ -314,12 +314,7 @@ class DiscardRules(RummikubRules):
     def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
         if state.options.rule_set != self.rule_set:
             return rules_for(state).apply(state, seat, action)
-        if state.phase == "over":
-            raise IllegalAction("The game is over")
-        if seat != state.current:
-            if type(seat) is int and 0 <= seat < len(state.players):
-                raise IllegalAction(f"It is {state.players[state.current]}'s turn, not yours")
-            raise IllegalAction(f"There is no seat {seat!r}")
+        self._check_turn(state, seat)
         cls = type(action)
         if cls is SortRack:
             return self._sort(state, action)  # type: ignore[arg-type]

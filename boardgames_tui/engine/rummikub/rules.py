@@ -651,15 +651,20 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
     # -- apply
 
-    def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
-        if state.options.rule_set != self.rule_set:
-            return rules_for(state).apply(state, seat, action)
+    @staticmethod
+    def _check_turn(state: RummikubState, seat: int) -> None:
+        """Refuse any action once the game is over, or from anyone but the player whose turn it is."""
         if state.phase == "over":
             raise IllegalAction("The game is over")
         if seat != state.current:
             if type(seat) is int and 0 <= seat < len(state.players):
                 raise IllegalAction(f"It is {state.players[state.current]}'s turn, not yours")
             raise IllegalAction(f"There is no seat {seat!r}")
+
+    def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
+        if state.options.rule_set != self.rule_set:
+            return rules_for(state).apply(state, seat, action)
+        self._check_turn(state, seat)
         cls = type(action)
         if cls is MoveTiles:
             new = self._move(state, action)  # type: ignore[arg-type]
