@@ -334,20 +334,12 @@ class DiscardRules(RummikubRules):
                 return self._discard(state, action)  # type: ignore[arg-type]
             raise IllegalAction("Your time is up: discard a tile to end your turn")
         if cls in _TABLE_ACTIONS:
-            if cls is MoveTiles:
-                new = self._move(state, action)  # type: ignore[arg-type]
-            elif cls is ReturnToRack:
-                new = self._return(state, action)  # type: ignore[arg-type]
-            elif cls is SplitSet:
-                new = self._split(state, action)  # type: ignore[arg-type]
-            elif cls is ChooseJoker:
-                new = self._choose(state, action)  # type: ignore[arg-type]
-            elif cls is Undo:
-                new = self._undo(state)
-            elif cls is ResetTurn:
-                new = self._reset(state)
-            else:
+            if cls is ReturnTrump:
                 new = self._return_trump(state)
+            else:
+                edited = self._table_edit(state, action)
+                assert edited is not None  # every other table action is an edit
+                new = edited
             if new.actions_this_turn >= MAX_TURN_ACTIONS:
                 return self._time_up(new, limit=True)
             return new

@@ -661,25 +661,29 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                 raise IllegalAction(f"It is {state.players[state.current]}'s turn, not yours")
             raise IllegalAction(f"There is no seat {seat!r}")
 
+    def _table_edit(self, state: RummikubState, action: RummikubAction) -> RummikubState | None:
+        """Apply an action that edits the table (move, return, split, joker, undo, reset); None for others."""
+        cls = type(action)
+        if cls is MoveTiles:
+            return self._move(state, action)  # type: ignore[arg-type]
+        if cls is ReturnToRack:
+            return self._return(state, action)  # type: ignore[arg-type]
+        if cls is SplitSet:
+            return self._split(state, action)  # type: ignore[arg-type]
+        if cls is ChooseJoker:
+            return self._choose(state, action)  # type: ignore[arg-type]
+        if cls is Undo:
+            return self._undo(state)
+        if cls is ResetTurn:
+            return self._reset(state)
+        return None
+
     def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
         if state.options.rule_set != self.rule_set:
             return rules_for(state).apply(state, seat, action)
         self._check_turn(state, seat)
         cls = type(action)
-        if cls is MoveTiles:
-            new = self._move(state, action)  # type: ignore[arg-type]
-        elif cls is ReturnToRack:
-            new = self._return(state, action)  # type: ignore[arg-type]
-        elif cls is SplitSet:
-            new = self._split(state, action)  # type: ignore[arg-type]
-        elif cls is ChooseJoker:
-            new = self._choose(state, action)  # type: ignore[arg-type]
-        elif cls is Undo:
-            new = self._undo(state)
-        elif cls is ResetTurn:
-            new = self._reset(state)
-        else:
-            new = None
+        new = self._table_edit(state, action)
         if new is not None:
             if new.actions_this_turn >= MAX_TURN_ACTIONS:
                 return self._time_up(new, limit=True)
