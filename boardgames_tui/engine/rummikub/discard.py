@@ -86,6 +86,7 @@ from .rules import (
     _log,
     _plural,
     _table_set,
+    joker_replacement_texts,
     rules_for,
     rules_for_rule_set,
     sort_rack,
@@ -610,13 +611,7 @@ class DiscardRules(RummikubRules):
             if not state.melded[seat]:
                 text += f" (breaking the ice: {ctx.meld_points})"
             texts.append(text)
-        freed = set(state.freed_jokers)
-        for ts in state.table:
-            if ts.replaced:
-                start = ctx.start_sets.get(ts.id)
-                jokers = sum(1 for t in start.tiles if t in freed) if start is not None else 1
-                what = "a joker" if jokers <= 1 else f"{jokers} jokers"
-                texts.append(f"{name} replaced {what} with {_and([LABEL_OF[t] for t in ts.replaced])}")
+        texts.extend(joker_replacement_texts(state, ctx, name))
         return texts
 
     def _clean_table(self, table: tuple[TableSet, ...]) -> tuple[TableSet, ...]:

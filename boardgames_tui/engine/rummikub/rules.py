@@ -128,6 +128,19 @@ def sort_rack(rack: Iterable[int], by: str) -> tuple[int, ...]:
     return tuple(sorted(rack, key=_colour_key if by == "colour" else _number_key))
 
 
+def joker_replacement_texts(state: RummikubState, ctx: "_Ctx", name: str) -> list[str]:
+    """One public log line per set in which the player replaced a joker this turn."""
+    freed = set(state.freed_jokers)
+    texts = []
+    for ts in state.table:
+        if ts.replaced:
+            start = ctx.start_sets.get(ts.id)
+            jokers = sum(1 for t in start.tiles if t in freed) if start is not None else 1
+            what = "a joker" if jokers <= 1 else f"{jokers} jokers"
+            texts.append(f"{name} replaced {what} with {_and([LABEL_OF[t] for t in ts.replaced])}")
+    return texts
+
+
 def rank_by_score(scores: Sequence[int]) -> tuple[list[int], list[tuple[int, ...]]]:
     """(seats from the best score down, the ranking as groups of seats with equal scores)."""
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
@@ -981,13 +994,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         if not state.melded[seat]:
             text += f" (initial meld: {ctx.meld_points})"
         texts.append(text)
-        freed = set(state.freed_jokers)
-        for ts in state.table:
-            if ts.replaced:
-                start = ctx.start_sets.get(ts.id)
-                jokers = sum(1 for t in start.tiles if t in freed) if start is not None else 1
-                what = "a joker" if jokers <= 1 else f"{jokers} jokers"
-                texts.append(f"{name} replaced {what} with {_and([LABEL_OF[t] for t in ts.replaced])}")
+        texts.extend(joker_replacement_texts(state, ctx, name))
         melded = state.melded
         if not melded[seat]:
             melded = tuple(True if s == seat else m for s, m in enumerate(melded))
