@@ -207,6 +207,17 @@ def can_afford(cost: Sequence[int], tokens: Sequence[int]) -> bool:
     return short <= tokens[GOLD]
 
 
+def buy_problem(card: int, bonuses: Sequence[int], tokens: Sequence[int]) -> str | None:
+    """Why a player with these bonuses and tokens cannot pay for `card`, or None if they can."""
+    if CARDS[card].colour == JOKER and not any(bonuses):
+        return "A joker needs a coloured card of yours to join"
+    cost = cost_after_bonuses(card, bonuses)
+    if can_afford(cost, tokens):
+        return None
+    short = sum(max(0, cost[i] - tokens[i]) for i in range(6)) - tokens[GOLD]
+    return f"{short} token(s) short"
+
+
 _PAY_CACHE: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
 
 

@@ -52,3 +52,16 @@ def test_three_of_a_colour_or_both_pearls_hand_over_a_privilege() -> None:
     assert not gives_privilege(cells, (1, 2, 3))
     assert not gives_privilege(cells, (0, 1))
     assert cell_name(0) == "A1" and cell_name(24) == "E5" and cell_name(7) == "C2"
+
+
+def test_buy_problem_names_the_shortfall_or_the_missing_colour_for_a_joker() -> None:
+    from boardgames_tui.engine.splendor_duel.rules import buy_problem
+
+    no_bonus = (0, 0, 0, 0, 0)
+    # Card 21 costs 1 white, 1 blue, 1 green, 1 red.
+    assert buy_problem(21, no_bonus, (1, 1, 1, 1, 0, 0, 0)) is None
+    assert buy_problem(21, no_bonus, (1, 1, 0, 0, 0, 0, 1)) == "1 token(s) short"  # the gold covers one
+    assert buy_problem(21, (0, 0, 1, 1, 0), (1, 1, 0, 0, 0, 0, 0)) is None  # bonuses pay the rest
+    # Card 26 is a joker: affordable tokens are not enough without a coloured card to join.
+    assert buy_problem(26, no_bonus, (0, 0, 0, 0, 4, 1, 0)) == "A joker needs a coloured card of yours to join"
+    assert buy_problem(26, (0, 1, 0, 0, 0), (0, 0, 0, 0, 4, 1, 0)) is None

@@ -15,7 +15,7 @@ from rich.text import Text
 from ....engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS, TOKEN_LETTERS, TOKEN_NAMES
 from ....engine.splendor_duel.lines import cell_name
 from ....engine.splendor_duel.models import PlayerView, SplendorDuelView
-from ....engine.splendor_duel.rules import can_afford, cost_after_bonuses
+from ....engine.splendor_duel.rules import buy_problem, cost_after_bonuses
 from ....i18n import _
 
 # Token letter -> style; gold is Y (yellow), black is K, pearl is P.
@@ -157,7 +157,7 @@ def card_block(card: int, player: PlayerView, *, at_cursor: bool) -> list[Text]:
     data = CARDS[card]
     letter, style = card_letter(card)
     cost = cost_after_bonuses(card, player.bonuses)
-    affordable = can_afford(cost, player.tokens) and not (data.colour == JOKER and not any(player.bonuses))
+    affordable = buy_problem(card, player.bonuses, player.tokens) is None
     marker = Text("▌" if at_cursor else " ", style="bold yellow")
     bonus = str(data.bonus) if data.bonus > 1 else " "
     points = f"{data.points}★" if data.points else ""

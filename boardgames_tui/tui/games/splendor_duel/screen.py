@@ -17,9 +17,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from ....engine.splendor_duel.data import CARDS, GOLD, JOKER, SPIRAL, TOKEN_LETTERS, TOKEN_NAMES
+from ....engine.splendor_duel.data import CARDS, GOLD, SPIRAL, TOKEN_LETTERS, TOKEN_NAMES
 from ....engine.splendor_duel.lines import cell_name, gives_privilege, take_problem
-from ....engine.splendor_duel.rules import cost_after_bonuses
+from ....engine.splendor_duel.rules import buy_problem
 from ....engine.splendor_duel.models import (
     Buy,
     ChooseRoyal,
@@ -219,12 +219,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         return Text(words)
 
     def _why_not_buy(self, card: int) -> str:
-        data = CARDS[card]
-        if data.colour == JOKER and not any(self.me.bonuses):  # a joker needs a coloured card to sit on
-            return _("A joker needs a coloured card of yours to join")
-        cost = cost_after_bonuses(card, self.me.bonuses)
-        short = sum(max(0, need - have) for need, have in zip(cost, self.me.tokens)) - self.me.tokens[GOLD]
-        return _("{n} token(s) short").format(n=max(short, 1))
+        return buy_problem(card, self.me.bonuses, self.me.tokens) or _("Not now")
 
     def prompt_text(self) -> Text:
         phase = self.phase
