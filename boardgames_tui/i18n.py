@@ -1,5 +1,6 @@
-"""The single translation hook. Every user-visible string goes through `_()` (English source strings),
-so a catalogue for another language can be dropped into boardgames_tui/locale without touching screens."""
+"""The single translation hook. Every user-visible string goes through `_()` or `ngettext()` (English
+source strings), so a catalogue for another language can be dropped into boardgames_tui/locale without
+touching screens."""
 
 from __future__ import annotations
 
@@ -12,3 +13,8 @@ _translation = gettext.translation("boardgames_tui", localedir=_LOCALE_DIR, fall
 
 def _(message: str) -> str:
     return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for `count` ("1 card", "2 cards"); format `{n}` into it afterwards."""
+    return _translation.ngettext(singular, plural, count)

@@ -55,6 +55,17 @@ class Outcome(FrozenModel):
     details: tuple[str, ...] = ()
     cooperative: bool = False
 
+    def places(self) -> dict[int, int]:
+        """Each seat's place by competition ranking: tied seats share a place and the next place is
+        skipped (scores 19, 15, 15, 14 are places 1, 2, 2, 4). One rule for every game's results."""
+        places: dict[int, int] = {}
+        ahead = 0
+        for group in self.ranking:
+            for seat in group:
+                places[seat] = ahead + 1
+            ahead += len(group)
+        return places
+
 
 StateT = TypeVar("StateT", bound=FrozenModel)
 ActionT = TypeVar("ActionT", bound=FrozenModel)
@@ -134,6 +145,11 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """A few words naming the rule set `options` choose, shown next to the game's title ("" for the
         game's usual rules)."""
         return ""
+
+    def public_pause(self, before: StateT, after: StateT) -> bool:
+        """Whether the whole table must see what this action did before play goes on, even when the same
+        seat acts next (a finished trick that its last player won): the session then shows the handoff."""
+        return False
 
     def has_hidden_information(self, state: StateT) -> bool:
         """Whether a change of player must go through the pass-the-device screen."""

@@ -45,6 +45,9 @@ class SaveFile(FrozenModel):
     position: str = ""  # public "Turn 7"-style label for the resume list
     finished: bool = False
     match: tuple[tuple[int, ...], ...] = ()  # per-seat scores of the earlier games of this match
+    # Per seat, the length of the log just after that seat's last action (-1: not acted yet): the handoff
+    # tells each player everything public since their own last turn, across a quit and resume too.
+    log_marks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

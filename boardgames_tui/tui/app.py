@@ -11,7 +11,8 @@ from rich.console import RenderableType
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.events import Resize
+from textual.events import Key, Resize
+from textual._dispatch_key import dispatch_key  # Textual is pinned exactly; App._on_key uses the same
 from textual.screen import Screen
 
 from ..i18n import _
@@ -64,6 +65,54 @@ class BoardGamesApp(App[None]):
             if getattr(screen, "PRIVATE", False) and command.title == "Screenshot":
                 continue
             yield command
+
+    # Keys that answer ----------------------------------------------------------------------------
+
+    async def _on_key(self, event: Key) -> None:
+        """Every key answers: a bound key either acts or says in one line why not.
+
+        Textual runs the first binding of a key whose `check_action` allows it and drops the key
+        silently otherwise. Here a refused key asks the screen (or the focused widget's chain) for the
+        reason through `refusal(action, parameters)`, and the screen shows it with `show_refusal`. An
+        old refusal is cleared by the next key, so the line always speaks of the last press.
+        """
+        event.prevent_default()  # replaces App._on_key, which would check the bindings a second time
+        screen = self.screen
+        clear = getattr(screen, "clear_refusal", None)
+        if clear is not None:
+            clear()
+        if await self._check_bindings(event.key):
+            return
+        reason = self.refusal_for_key(event.key)
+        if reason is None:
+            await dispatch_key(self, event)
+            return
+        self.bell()
+        show = getattr(screen, "show_refusal", None)
+        if show is not None:
+            show(reason)
+        else:
+            self.notify(reason, severity="warning", markup=False)
+
+    def refusal_for_key(self, key: str) -> str | None:
+        """Why `key`, bound on the current screen but refused by every binding it has, does nothing now
+        (None if it is not bound here). Bindings that give no reason are passed over; when none gives
+        one, a plain sentence names the key."""
+        refused: list[str] = []
+        for namespace, bindings in self.screen._modal_binding_chain:
+            for binding in bindings.key_to_bindings.get(key, ()):
+                if binding.priority:
+                    continue
+                target, name, parameters = self._parse_action(binding.action, namespace)
+                ask = getattr(target, "refusal", None)
+                reason = ask(name, parameters) if ask is not None else None
+                if reason:
+                    return str(reason)
+                refused.append(binding.description or name)
+        if not refused:
+            return None
+        display = self.get_key_display(Binding(key, ""))
+        return _("{key} ({what}) is not available right now.").format(key=display, what=refused[0])
 
     # Terminal size -------------------------------------------------------------------------------
 
@@ -148,7 +197,7 @@ class BoardGamesApp(App[None]):
     def show_seat(self, seat: int) -> None:
         """The incoming player confirmed on the handoff screen: show their private screen."""
         assert self.session is not None
-        self.session.showing_seat = seat
+        self.session.handed_to(seat)
         self._switch_to(self._turn_screen(seat))
 
     def _screen_for_next_step(self) -> Screen:
@@ -171,7 +220,7 @@ class BoardGamesApp(App[None]):
             game_title=session.title,
             player=session.players[step.seat],
             position=session.position(),
-            summary=session.public_summary(),
+            feed=session.public_feed(step.seat),
             seat=step.seat,
             public_table=self._public_table(session),
         )

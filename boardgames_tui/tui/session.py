@@ -34,6 +34,10 @@ class HotseatSession:
         self._actions: list[RecordedAction] = list(save.actions)
         # The seat whose private screen is (or was last) in front of the table; None = nobody's.
         self.showing_seat: int | None = None
+        # The last action showed the table something everyone must see (a finished trick): hand off even
+        # if the same seat goes on.
+        self._pause_for_table = False
+        self._log_marks = self._restore_log_marks(save)
 
     # Creation -----------------------------------------------------------------------------------
 
@@ -115,6 +119,18 @@ class HotseatSession:
     def public_summary(self) -> str:
         return self.rules.last_public_summary(self._state)
 
+    def public_feed(self, seat: int) -> tuple[str, ...]:
+        """Everything public that happened since `seat`'s own last action, oldest first (the whole game so
+        far if that seat has not acted yet): what the handoff tells the incoming player."""
+        log = self.rules.log(self._state)
+        start = self._log_marks[seat] if 0 <= seat < len(self._log_marks) else -1
+        return tuple(entry.public for entry in log[max(start, 0) :])
+
+    def handed_to(self, seat: int) -> None:
+        """The incoming player took the device: their private screen is in front of the table."""
+        self.showing_seat = seat
+        self._pause_for_table = False
+
     def position(self) -> str:
         return self.rules.turn_label(self._state)
 
@@ -127,8 +143,12 @@ class HotseatSession:
     def apply(self, seat: int, action: Any) -> None:
         """Apply and autosave; IllegalAction propagates with the state untouched."""
         new_state = self.rules.apply(self._state, seat, action)
+        self._pause_for_table = self.rules.public_pause(self._state, new_state)
         self._state = new_state
         self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
+        marks = list(self._log_marks)
+        marks[seat] = len(self.rules.log(new_state))
+        self._log_marks = tuple(marks)
         self._autosave()
 
     def next_step(self) -> NextStep:
@@ -138,6 +158,8 @@ class HotseatSession:
         seat = self.acting_seat()
         if seat is None:  # pragma: no cover - a game with nobody to act must have an outcome
             return NextStep("results")
+        if self._pause_for_table:
+            return NextStep("handoff", seat)
         if seat == self.showing_seat:
             return NextStep("turn", seat)
         if self.showing_seat is None and not self.rules.has_hidden_information(self._state):
@@ -152,9 +174,27 @@ class HotseatSession:
                 "updated_at": now_iso(),
                 "position": self.rules.turn_label(self._state),
                 "finished": self.rules.outcome(self._state) is not None,
+                "log_marks": self._log_marks,
             }
         )
         self._store.write_behind(self._save)
+
+    def _restore_log_marks(self, save: SaveFile) -> tuple[int, ...]:
+        """Each seat's log mark from the save, or rebuilt by replaying its actions (older saves)."""
+        if len(save.log_marks) == len(save.players):
+            return save.log_marks
+        marks = [-1] * len(save.players)
+        if not save.actions:
+            return tuple(marks)
+        try:
+            state = self.rules.setup(save.players, self.options, save.seed)
+            for record in save.actions:
+                state = self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
+                marks[record.seat] = len(self.rules.log(state))
+        except Exception:  # noqa: BLE001 - a save that does not replay: the handoff shows the last line only
+            last = max(len(self.rules.log(self._state)) - 1, 0)
+            return tuple(last for _ in save.players)
+        return tuple(marks)
 
     def replay_matches(self) -> bool:
         """Whether replaying the recorded actions from the deal rebuilds the saved state exactly."""

@@ -109,7 +109,7 @@ async def test_the_draft_by_number_and_by_mouse_and_the_handoff_shows_nothing_pr
         assert len(kept) == 1 and CARD_TYPE[kept[0]] == types[1]
         await wait_for_handoff(app, pilot)
         handoff = screen_text(app)
-        assert "Love" not in handoff and "Hate" not in handoff
+        assert "Your Love" not in handoff and "your Hate" not in handoff  # the public setup line names the cards, not whose
         for hand in session._state.hands:
             for card in hand:
                 assert card_name(card) not in handoff

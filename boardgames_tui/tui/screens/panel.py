@@ -31,7 +31,7 @@ class PanelScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(self.panel_title, id="panel-title")
+            yield Static(self.panel_title, id="panel-title", markup=False)
             yield Static(self.body)
         yield KeyBar()
 

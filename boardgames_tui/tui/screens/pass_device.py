@@ -14,27 +14,28 @@ from rich.console import RenderableType
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Center, Middle, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
 from ...i18n import _
+from ..text import markup
 from ..widgets.keybar import KeyBar
 
 HANDOFF_DELAY_SECONDS = 0.5
-SUMMARY_CHARS = 3 * 60  # what the summary's three lines hold at the box's width, with room for word wrap
 
 
 class PassDeviceScreen(Screen[None]):
     PRIVATE: ClassVar[bool] = False
     DEFAULT_CSS = """
     PassDeviceScreen { align: center middle; background: $background; }
-    PassDeviceScreen Vertical { width: 70; height: auto; border: double $accent; padding: 1 3; }
-    PassDeviceScreen #pass-to { text-style: bold; content-align: center middle; width: 100%; height: 1; }
-    PassDeviceScreen #position { color: $text-muted; content-align: center middle; width: 100%; height: 1; }
-    PassDeviceScreen #summary { margin-top: 1; width: 100%; height: 3; }
-    PassDeviceScreen #prompt { margin-top: 1; content-align: center middle; width: 100%; height: 1; }
+    PassDeviceScreen Vertical { width: 76; max-width: 100%; height: auto; border: double $accent; padding: 0 2; }
+    PassDeviceScreen #pass-to { text-style: bold; text-align: center; width: 100%; height: 2; }
+    PassDeviceScreen #position { color: $text-muted; text-align: center; width: 100%; height: 1; }
+    PassDeviceScreen #feed-title { margin-top: 1; color: $text-muted; height: 1; }
+    PassDeviceScreen #feed { width: 100%; height: 10; scrollbar-size-vertical: 1; }
+    PassDeviceScreen #prompt { margin-top: 1; text-align: center; width: 100%; height: 2; }
     """
     BINDINGS = [
         Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
@@ -45,7 +46,8 @@ class PassDeviceScreen(Screen[None]):
     def __init__(self, *, delay: float = HANDOFF_DELAY_SECONDS) -> None:
         super().__init__()
         self.delay = delay
-        self.game_title = self.player = self.position = self.summary = ""
+        self.game_title = self.player = self.position = ""
+        self.feed: tuple[str, ...] = ()
         self.seat = 0
         self.armed = False
         self._arm_timer: Timer | None = None
@@ -57,13 +59,14 @@ class PassDeviceScreen(Screen[None]):
         game_title: str,
         player: str,
         position: str,
-        summary: str,
+        feed: tuple[str, ...],
         seat: int,
         public_table: Callable[[], RenderableType] | None = None,
     ) -> None:
-        """Say who the device goes to. The app keeps one handoff screen and fills it in before each
-        handoff: a screen drawn before is drawn again at once, where a new one waits a frame."""
-        self.game_title, self.player, self.position, self.summary, self.seat = game_title, player, position, summary, seat
+        """Say who the device goes to and everything public since their last turn (`feed`, oldest first).
+        The app keeps one handoff screen and fills it in before each handoff: a screen drawn before is
+        drawn again at once, where a new one waits a frame."""
+        self.game_title, self.player, self.position, self.feed, self.seat = game_title, player, position, feed, seat
         self.public_table = public_table  # built from the public View only: anyone may look while waiting
         self.armed = False
         if self.is_mounted:
@@ -75,7 +78,9 @@ class PassDeviceScreen(Screen[None]):
         with Middle(), Center(), Vertical():
             yield Static(id="pass-to")
             yield Static(id="position")
-            yield Static(id="summary", markup=False)
+            yield Static(id="feed-title")
+            with VerticalScroll(id="feed", can_focus=False):
+                yield Static(id="feed-lines", markup=False)
             yield Static(id="prompt")
         yield KeyBar()
 
@@ -84,15 +89,18 @@ class PassDeviceScreen(Screen[None]):
 
     def _fill(self) -> None:
         self.query_one("#pass-to", Static).update(
-            f"{self.game_title} · " + _("Pass the device to {name}").format(name=self.player), layout=False
+            markup("{game} · " + _("Pass the device to {name}"), game=self.game_title, name=self.player), layout=False
         )
-        self.query_one("#position", Static).update(self.position, layout=False)
-        # Fixed heights throughout: a box that changes size with its text costs a second layout pass.
-        summary = self.query_one("#summary", Static)
-        text = _("Last: {summary}").format(summary=self.summary) if self.summary else _("Nobody has played yet.")
-        if len(text) > SUMMARY_CHARS:  # three lines of the box; the log (l) has the whole story
-            text = text[: SUMMARY_CHARS - 1].rstrip() + "…"
-        summary.update(text, layout=False)
+        self.query_one("#position", Static).update(markup("{position}", position=self.position), layout=False)
+        # Fixed heights for the box: one that changes size with its text costs a second layout pass. The
+        # feed scrolls inside it, so nothing is ever cut; the newest line is in view.
+        self.query_one("#feed-title", Static).update(
+            _("Since your last turn:") if self.feed else _("Nobody has played yet."), layout=False
+        )
+        lines = self.query_one("#feed-lines", Static)
+        lines.update("\n".join(f"• {line}" for line in self.feed))
+        feed = self.query_one("#feed", VerticalScroll)
+        feed.call_after_refresh(feed.scroll_end, animate=False)
         self.query_one("#prompt", Static).update(_("Wait…"), layout=False)
 
     def on_screen_resume(self) -> None:
@@ -118,7 +126,7 @@ class PassDeviceScreen(Screen[None]):
         self.armed = True
         self._arm_timer = None
         self.query_one("#prompt", Static).update(
-            _("{name}, press Space when only you can see the screen.").format(name=self.player), layout=False
+            markup(_("{name}, press Space when only you can see the screen."), name=self.player), layout=False
         )
         self.refresh_bindings()
 
@@ -133,7 +141,7 @@ class PassDeviceScreen(Screen[None]):
         from .panel import PanelScreen
 
         if self.public_table is not None:
-            title = f"{self.game_title} · " + _("the table, as everyone sees it")
+            title = markup("{game} · " + _("the table, as everyone sees it"), game=self.game_title)
             self.app.push_screen(PanelScreen(title, self.public_table(), close_key="t", private=False))
 
     def action_reveal(self) -> None:

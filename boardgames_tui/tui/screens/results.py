@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
+from ..text import markup, plain
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def match_table(players: tuple[str, ...], games: tuple[tuple[int, ...], ...]) ->
     table.add_column(_("Total"), justify="right", style="bold")
     for seat, name in enumerate(players):
         scores = [game[seat] for game in games]
-        table.add_row(name, *(f"{score:+d}" for score in scores), f"{sum(scores):+d}")
+        table.add_row(plain(name), *(f"{score:+d}" for score in scores), f"{sum(scores):+d}")
     return table
 
 
@@ -64,13 +65,16 @@ class ResultsScreen(Screen[None]):
         table.add_column(_("Place"), justify="right")
         table.add_column(_("Player"))
         table.add_column(_("Score"), justify="right")
-        for place, group in enumerate(outcome.ranking, start=1):
+        places = outcome.places()
+        for group in outcome.ranking:
             for seat in group:
                 mark = " ★" if seat in outcome.winners else ""
-                table.add_row(str(place), session.players[seat] + mark, str(outcome.scores[seat]))
+                table.add_row(str(places[seat]), plain(session.players[seat] + mark), str(outcome.scores[seat]))
         # Scrolls (arrow keys, mouse wheel) when a long score breakdown does not fit the terminal.
         with VerticalScroll(id="results-box"):
-            yield Static(f"{session.title} · " + _("Game over") + f" · {_('Deal')} {session.deal_number}")
+            yield Static(
+                markup("{title} · " + _("Game over") + " · " + _("Deal {deal}"), title=session.title, deal=session.deal_number)
+            )
             yield Static(outcome.headline, id="headline", markup=False)
             if not outcome.cooperative:
                 yield Static(table)

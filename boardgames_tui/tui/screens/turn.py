@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
+from ..text import markup
 
 
 class TurnScreen(Screen[None]):
@@ -57,11 +58,39 @@ class TurnScreen(Screen[None]):
     def show_error(self, reason: str) -> None:
         """Show why an action was refused, in the screen's status line."""
         for status in self.query("#status").results(Static):
-            status.update(f"[b]✗[/b] {reason}")
+            status.update(markup("[b]✗[/b] {reason}", reason=reason))
             status.add_class("error")
             status.display = True
+            self._error_showing = True
+
+    # Every key answers (see BoardGamesApp._on_key): a refused key shows its reason in the status line,
+    # and the next key clears it.
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why the key bound to `action` does nothing now; None when this screen has nothing to say
+        (a key of another mode). Games name the rule: "No clue tokens left", not "not now"."""
+        return None
+
+    def show_refusal(self, reason: str) -> None:
+        self.show_error(reason)
+
+    _error_showing = False
+
+    def clear_refusal(self) -> None:
+        if not self._error_showing:
+            return  # called before every key: no query unless there is something to clear
+        self._error_showing = False
+        for status in self.query("#status").results(Static):
+            if status.has_class("error"):
+                status.update("")
+                status.remove_class("error")
+                status.display = False
+
+    def key_display(self, binding: Binding) -> str | None:
+        """The key as the key bar shows it now (a range that fits the hand: "1-5"); None = as bound."""
+        return None
 
     def set_status(self, text: str) -> None:
+        self._error_showing = False
         for status in self.query("#status").results(Static):
             if not text and not status.display:
                 continue  # already empty and hidden: redrawing it would cost a layout pass

@@ -52,13 +52,15 @@ class KeyBar(Static):
         ordered = sorted(screen.active_bindings.values(), key=lambda active: active.binding.action in last)
         entries = []
         seen_actions: set[str] = set()
+        own_display = getattr(screen, "key_display", None)
         for active in ordered:
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
                 continue
             seen_actions.add(binding.action)
             namespace = "app" if active.node is self.app else "screen"
-            entries.append((self.app.get_key_display(binding), binding, active.enabled, namespace, binding.action in last))
+            key = (own_display(binding) if own_display is not None else None) or self.app.get_key_display(binding)
+            entries.append((key, binding, active.enabled, namespace, binding.action in last))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         content = Content()
         for gap, bare_shared in (("  ", False), (" ", False), (" ", True)):
