@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.screen import ModalScreen
 
 from boardgames_tui.engine.hanabi.models import DiscardCard, HanabiOptions, NumberClue, PlayCard
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+
+from boardgames_tui.tui.session import HotseatSession
 
 from .helpers import screen_text, start_game, take_device
 
@@ -106,3 +110,45 @@ async def test_leaving_and_resuming_goes_through_the_handoff(save_dir) -> None:
         await pilot.pause()
         assert isinstance(app.screen, PassDeviceScreen)
         assert "Pass the device to Ana" in screen_text(app)
+
+
+async def test_the_handoff_lists_everything_public_since_the_players_last_turn(save_dir) -> None:
+    from boardgames_tui.engine.saves import SaveStore
+
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await start_game(app, pilot, ["Ana", "Ben", "Chloé"], HanabiOptions(), "feed")
+        for seat in (0, 1, 2):
+            await take_device(app, pilot)
+            await pilot.press("p", "enter")
+            await pilot.pause()
+        public = [entry.public for entry in session.rules.log(session._state)]
+        assert len(public) >= 3
+        # Ana played last before Ben and Chloé: she is told both of their turns, not her own.
+        assert session.public_feed(0) == tuple(public[-2:])
+        text = screen_text(app)
+        assert "Since your last turn:" in text
+        for line in public[-2:]:
+            assert line in text
+        assert public[-3] not in text
+        # The marks are saved: a resumed game tells the same story, and so does an older save without them.
+        saved = SaveStore(save_dir).load(session.save_path)
+        assert HotseatSession.resume(saved, app.store).public_feed(0) == tuple(public[-2:])
+        old = type(saved)(saved.path, saved.save.model_copy(update={"log_marks": ()}), saved.state)
+        assert HotseatSession.resume(old, app.store).public_feed(0) == tuple(public[-2:])
+
+
+async def test_a_long_feed_scrolls_to_its_newest_line_and_cuts_nothing(save_dir) -> None:
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "feed2")
+        handoff = app.screen
+        assert isinstance(handoff, PassDeviceScreen)
+        lines = tuple(f"Line {n}: Ben (Sir Stephen) took a red token from the board and the defenders win; " f"end {n}." for n in range(30))
+        handoff.prepare(game_title="Hanabi", player="Ana", position="Turn 9", feed=lines, seat=0)
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        text = " ".join(re.sub(r"[║▁▂▃▄▅▆▇█]", " ", text[text.index("Since your last turn"):]).split())
+        assert "Line 29: Ben (Sir Stephen) took a red token from the board and the defenders win; end 29." in text
+        assert "press Space when only you can see the screen" in text or "Wait…" in text
