@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.base import FrozenModel, GameRules, Outcome
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
-from ..engine.saves import RecordedAction, SavedGame, SaveFile, SaveStore, new_save_id, now_iso, SCHEMA_VERSION
+from ..engine.saves import RecordedAction, SavedGame, SaveFile, SaveStore, now_iso, SCHEMA_VERSION
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class HotseatSession:
         stamp = now_iso()
         save = SaveFile(
             schema_version=SCHEMA_VERSION,
-            save_id=new_save_id(),
+            save_id=store.unused_save_id(),
             game_id=game_id,
             players=tuple(players),
             options=options.model_dump(mode="json"),
@@ -144,10 +144,13 @@ class HotseatSession:
         """Apply and autosave; IllegalAction propagates with the state untouched."""
         new_state = self.rules.apply(self._state, seat, action)
         self._pause_for_table = self.rules.public_pause(self._state, new_state)
+        # After a pause for the table the acting seat is told what its own action did too (it may be the
+        # one who gets the device next: the last player of a trick who won it).
+        mark_state = self._state if self._pause_for_table else new_state
         self._state = new_state
         self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
         marks = list(self._log_marks)
-        marks[seat] = len(self.rules.log(new_state))
+        marks[seat] = len(self.rules.log(mark_state))
         self._log_marks = tuple(marks)
         self._autosave()
 
@@ -189,8 +192,8 @@ class HotseatSession:
         try:
             state = self.rules.setup(save.players, self.options, save.seed)
             for record in save.actions:
-                state = self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
-                marks[record.seat] = len(self.rules.log(state))
+                before, state = state, self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
+                marks[record.seat] = len(self.rules.log(before if self.rules.public_pause(before, state) else state))
         except Exception:  # noqa: BLE001 - a save that does not replay: the handoff shows the last line only
             last = max(len(self.rules.log(self._state)) - 1, 0)
             return tuple(last for _ in save.players)

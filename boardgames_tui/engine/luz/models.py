@@ -61,6 +61,16 @@ class RoundResult(FrozenModel):
     points: int
 
 
+class LuzLogEntry(LogEntry):
+    """A log line; `brief` is what a seat can read back later (None: the same as `public`, "": nothing).
+
+    The public text names every card as it is played, for the pass-the-device screen. Won tricks are face
+    down (rules decision): what a seat can read back in its View says only who won each trick.
+    """
+
+    brief: str | None = None
+
+
 class LuzState(FrozenModel):
     players: tuple[str, ...]
     options: LuzOptions
@@ -82,7 +92,7 @@ class LuzState(FrozenModel):
     trick: tuple[Play, ...] = ()  # cards on the table, in play order
     results: tuple[tuple[RoundResult, ...], ...] = ()  # one tuple per finished round, indexed by seat
     summary: str = ""  # what just happened, for the pass-the-device screen (public)
-    log: tuple[LogEntry, ...] = ()
+    log: tuple[LuzLogEntry, ...] = ()
 
 
 # Actions ---------------------------------------------------------------------------------------------

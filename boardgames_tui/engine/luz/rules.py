@@ -41,6 +41,7 @@ from .models import (
     HighSide,
     LuzAction,
     LuzCard,
+    LuzLogEntry,
     LuzOptions,
     LuzState,
     LuzView,
@@ -160,8 +161,9 @@ def _bid_text(bid: int, bead: bool) -> str:
     return f"{bid} + safety bead" if bead else str(bid)
 
 
-def _log(text: str) -> LogEntry:
-    return LogEntry.model_construct(public=text, private=())
+def _log(text: str, brief: str | None = None) -> LuzLogEntry:
+    """A log line; `brief` is what a seat can read back once the cards are face down (see LuzLogEntry)."""
+    return LuzLogEntry.model_construct(public=text, private=(), brief=brief)
 
 
 # Cached objects --------------------------------------------------------------------------------------
@@ -365,13 +367,17 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
         players = state.players
         n = len(players)
         number = state.trick_number
+        name = players[seat]
         if len(trick) < n:
+            verb = "led" if len(trick) == 1 else "played"
             return state.model_copy(
                 update={
                     "hands": tuple(hands),
                     "trick": trick,
                     "current": (seat + 1) % n,
-                    "summary": f"{players[seat]} played {card.colour}{card.number} (trick {number})",
+                    "summary": f"{name} played {card.colour}{card.number} (trick {number})",
+                    # Public once played, for the pass-the-device screen; not kept once the trick is won.
+                    "log": (*state.log, _log(f"{name} {verb} {card.label} in trick {number}", brief="")),
                 }
             )
         # The trick is complete.
@@ -385,7 +391,12 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
         summary = f"Trick {number}: {shown_trick} — {players[winner]} wins it ({how})"
         won = list(state.tricks_won)
         won[winner] += 1
-        log = (*state.log, _log(f"{players[winner]} won trick {number}"))
+        # One line tells the whole trick (the table sees it once); read back later, only who won it.
+        if winner == seat:
+            told = f"{name} played {card.label} and won trick {number} ({how}): {shown_trick}"
+        else:
+            told = f"{name} played {card.label}; {players[winner]} won trick {number} ({how}): {shown_trick}"
+        log = (*state.log, _log(told, brief=f"{players[winner]} won trick {number}"))
         if number < TRICKS_PER_ROUND:
             return state.model_copy(
                 update={
@@ -591,6 +602,21 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
 
     def has_hidden_information(self, state: LuzState) -> bool:
         return True
+
+    def public_pause(self, before: LuzState, after: LuzState) -> bool:
+        """Every completed trick is shown to the whole table, whoever won it (the same seat may lead next)."""
+        return before.phase == "play" and not after.trick
+
+    def log_for(self, state: LuzState, seat: int | None) -> tuple[str, ...]:
+        """The log a seat can read back: the cards of a trick leave it once the trick is won (face down)."""
+        lines: list[str] = []
+        for entry in state.log:
+            brief = getattr(entry, "brief", None)
+            if brief is None:
+                lines.append(entry.text_for(seat))
+            elif brief:
+                lines.append(brief)
+        return tuple(lines)
 
 
 RULES = LuzRules()

@@ -385,7 +385,9 @@ def test_worked_example_red_seven_wins() -> None:
     state = finish_trick(state)
     assert state.tricks_won == (0, 1, 0, 0, 0)
     assert state.summary == "Trick 3: Ana R4 · Ben R7 · Cy B10 · Dee P11 · Eve G2 — Ben wins it (red led)"
-    assert state.log[-1].public == "Ben won trick 3"
+    # Issue 11: the public log (the handoff) tells the whole trick; read back later, only who won it.
+    assert state.log[-1].public == "Eve played G2; Ben won trick 3 (red led): Ana R4 · Ben R7 · Cy B10 · Dee P11 · Eve G2"
+    assert RULES.view(state, None).log[-1] == "Ben won trick 3"
 
 
 def test_any_yellow_beats_every_other_colour() -> None:
@@ -709,6 +711,8 @@ def test_turn_label_and_public_summary() -> None:
 
 
 def test_the_log_records_bids_winners_and_rounds_but_no_cards() -> None:
+    """What a seat can read back (its View's log) names no card; the public log names each card once
+    played, for the pass-the-device screen (issue 11)."""
     state = RULES.setup(NAMES[:3], LuzOptions(), "log")
     labels_played = []
     while state.phase != "over":
@@ -717,9 +721,10 @@ def test_the_log_records_bids_winners_and_rounds_but_no_cards() -> None:
         if state.phase == "play":
             labels_played.append(state.hands[seat][action.position].label)  # type: ignore[union-attr]
         state = RULES.apply(state, seat, action)
-    text = "\n".join(e.public for e in state.log)
+    text = "\n".join(RULES.view(state, None).log)
     assert len(labels_played) == 120
     assert re.search(r"\b[RYGBP]\d+\b", text) is None
+    assert re.findall(r"(?:led|played) ([RYGBP]\d+)", "\n".join(e.public for e in state.log)) == labels_played
     assert text.count(" won trick ") == 40
     assert sum(1 for e in state.log if " bid " in e.public and ":" not in e.public) == 12
     assert sum(1 for e in state.log if "deals" in e.public) == 4

@@ -95,7 +95,8 @@ def test_public_view_shows_no_numbers_and_others_are_visible(
             assert view.legal_actions == ()
         assert view.trick == state.trick
         assert view.led_colour == (state.trick[0].card.colour if state.trick else None)
-        assert view.log == tuple(e.public for e in state.log)
+        # Won tricks are face down: the log read back keeps who won them, not the cards (issue 11).
+        assert view.log == tuple(e.public if e.brief is None else e.brief for e in state.log if e.brief != "")
         assert [s.total for s in view.status] == list(totals(state))
         assert [s.bid for s in view.status] == list(state.bids)
         assert [s.tricks for s in view.status] == list(state.tricks_won)

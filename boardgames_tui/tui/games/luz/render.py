@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
-from rich.console import Group
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from ....engine.luz.models import COLOUR_NAMES, ROUNDS, TRUMP, HandView, LuzView
-from ....i18n import _
+from ....i18n import _, ngettext
+from ...text import plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, suit_style
 
 CARD_WIDTH = 3
@@ -18,6 +21,53 @@ MARKER = Text("+", style="bold reverse")
 
 def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES[colour])
+
+
+# One word per colour, for sentences about a card ("Play your card 3 (yellow)?").
+COLOUR_WORDS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
+
+
+def colour_word(colour: str) -> str:
+    return _(COLOUR_WORDS[colour])
+
+
+def position_key(position: int) -> str:
+    """The key that chooses a card: 1-9, then 0 for the tenth."""
+    return str((position + 1) % 10)
+
+
+def keys_text(positions: Iterable[int]) -> str:
+    """The keys of these cards as the key bar and prompts say them: "1-8", "3", "1-9,0", "2,5"."""
+    ordered = sorted(positions)
+    tenth = [position_key(9)] if ordered[-1:] == [9] else []
+    head = ordered[:-1] if tenth else ordered
+    if len(head) > 1 and head == list(range(head[0], head[-1] + 1)):
+        parts = [f"{position_key(head[0])}-{position_key(head[-1])}"]
+    else:
+        parts = [position_key(p) for p in head]
+    return ",".join(parts + tenth)
+
+
+class Fit:
+    """The first of several layouts whose natural width fits the space it is given (else the last one).
+
+    A long name (16 wide characters) must never be cut or wrapped: the compact layouts are a fallback
+    that keeps every name whole on one line."""
+
+    def __init__(self, *layouts: RenderableType) -> None:
+        self.layouts = layouts
+
+    def choose(self, console: Console, options: ConsoleOptions) -> RenderableType:
+        for layout in self.layouts[:-1]:
+            if Measurement.get(console, options.update_width(10_000), layout).maximum <= options.max_width:
+                return layout
+        return self.layouts[-1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.choose(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.choose(console, options))
 
 
 def bid_text(bid: int | None, bead: bool) -> str:
@@ -35,7 +85,9 @@ def header(view: LuzView, title: str) -> Text:
         where += " · " + _("bidding")
     elif view.phase == "play":
         where += " · " + _("trick {t} of 10").format(t=view.trick_number)
-    text.append(f" {where} · " + _("Your turn, {name}").format(name=me))
+    text.append(" ")
+    text.append(_("Your turn, {name}").format(name=me), style="bold")
+    text.append(f" · {where}")
     return text
 
 
@@ -72,30 +124,42 @@ def position_row(count: int, high_side: str, selected: int | None) -> Text:
     return text
 
 
-def table_panel(view: LuzView) -> Table:
-    """Everyone else's hand with numbers, and each player's bid, bead, tricks and total."""
-    table = Table(box=None, padding=(0, 1), show_edge=False)
+def table_panel(view: LuzView) -> Fit:
+    """Everyone else's hand with numbers, and each player's bid, bead, tricks and total: one line per
+    player, or the hand on a line of its own under the name when long names would not leave room."""
+    return Fit(_table(view, stacked=False), _table(view, stacked=True))
+
+
+def _table(view: LuzView, *, stacked: bool) -> Table:
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
     table.add_column(_("Player"), no_wrap=True)
-    table.add_column(_("Bid"), justify="right")
-    table.add_column(_("Won"), justify="right")
-    table.add_column(_("Total"), justify="right")
-    table.add_column(_("Cards (+ = high end)"))
+    table.add_column(_("Bid"), justify="right", no_wrap=True)
+    table.add_column(_("Won"), justify="right", no_wrap=True)
+    table.add_column(_("Total"), justify="right", no_wrap=True)
+    if not stacked:
+        table.add_column(_("Cards (+ = high end)"), no_wrap=True)
     count = len(view.players)
     seats = [((view.seat or 0) + step) % count for step in range(count)]
     for seat in seats:
         status = view.status[seat]
-        name = Text(status.name, style="bold")
+        name = plain(status.name, style="bold")
         if seat == view.marker:
             name.append(" ☀", style="bold yellow")  # the start marker
         if seat == view.current:
             name.append(" ◀", style="bold")
         hand = view.hands[seat]
         cards = Text(_("(you)"), style="italic") if seat == view.seat else hand_row(hand)
-        table.add_row(name, bid_text(status.bid, status.bead), str(status.tricks), str(status.total), cards)
+        numbers = (plain(bid_text(status.bid, status.bead)), plain(str(status.tricks)), plain(str(status.total)))
+        if not stacked:
+            table.add_row(name, *numbers, cards)
+            continue
+        table.add_row(name, *numbers)
+        if seat != view.seat:  # the hand on its own line, under the name
+            table.add_row(Text("  ").append_text(cards), "", "", "")
     return table
 
 
-LEGEND = Text(_("☀ holds the start marker · ◀ to play · + marks the high end of a hand · 3+● = bid 3 with a safety bead"), style="dim")
+LEGEND = Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
 
 
 def trick_panel(view: LuzView) -> Text:
@@ -121,33 +185,49 @@ def own_panel(view: LuzView, selected: int | None, playable: Collection[int] | N
     """The viewer's hand as card backs; `playable` greys out the rest (None while bidding)."""
     hand = view.hands[view.seat]  # type: ignore[index]
     side = _("high numbers on the left") if hand.high_side == "left" else _("high numbers on the right")
-    title = Text(_("Your hand: {n} cards, {side}").format(n=len(hand.colours), side=side), style="bold")
+    count = len(hand.colours)
+    title = Text(
+        ngettext("Your hand: {n} card, {side}", "Your hand: {n} cards, {side}", count).format(n=count, side=side),
+        style="bold",
+    )
     parts = [title, hand_row(hand, selected=selected, playable=playable)]
     if selected is not None:
         parts.append(position_row(len(hand.colours), hand.high_side, selected))
     return Group(*parts)
 
 
-def score_sheet(view: LuzView) -> Table:
-    """Bids, beads, tricks and points per round, and the totals."""
-    table = Table(title=None, padding=(0, 1))
+def score_sheet(view: LuzView) -> Group:
+    """Bids, beads, tricks and points per round, and the totals: a bid/tricks and a points column per
+    round, or, when long names leave no room, one column per round with the points under the bid."""
+    legend = Text(
+        _("bid/tricks won, then points · 3+● = bid 3 with the safety bead · … in play"),
+        style="dim",
+    )
+    return Group(Fit(_sheet(view, stacked=False), _sheet(view, stacked=True)), legend)
+
+
+def _sheet(view: LuzView, *, stacked: bool) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
     table.add_column(_("Player"), no_wrap=True)
     for round_number in range(1, ROUNDS + 1):
-        table.add_column(_("R{n} bid/tricks").format(n=round_number), justify="center")
-        table.add_column(_("pts"), justify="right")
-    table.add_column(_("Total"), justify="right", style="bold")
+        heading = _("R{n}").format(n=round_number)
+        table.add_column(heading, justify="right", no_wrap=True)
+        if not stacked:
+            table.add_column(_("pts"), justify="right", no_wrap=True)
+    table.add_column(_("Total"), justify="right", style="bold", no_wrap=True)
     for seat, name in enumerate(view.players):
-        row = [name]
+        row: list[Text] = [plain(name)]
         for round_index in range(ROUNDS):
             if round_index < len(view.results):
                 result = view.results[round_index][seat]
-                row += [f"{bid_text(result.bid, result.bead)} / {result.tricks}", f"{result.points:+d}"]
+                cells = (f"{bid_text(result.bid, result.bead)}/{result.tricks}", f"{result.points:+d}")
             elif round_index == view.round - 1 and view.phase != "over":
                 status = view.status[seat]
-                row += [f"{bid_text(status.bid, status.bead)} / {status.tricks}", "…"]
+                cells = (f"{bid_text(status.bid, status.bead)}/{status.tricks}", "…")
             else:
-                row += ["", ""]
-        row.append(str(view.status[seat].total))
+                cells = ("", "")
+            row += [plain("\n".join(cells).strip("\n"))] if stacked else [plain(cells[0]), plain(cells[1])]
+        row.append(plain(str(view.status[seat].total)))
         table.add_row(*row)
     return table
 

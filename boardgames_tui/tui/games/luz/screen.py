@@ -1,4 +1,10 @@
-"""The Luz turn screen: bid or play a card you cannot see, reading everyone else's numbers."""
+"""The Luz turn screen: bid or play a card you cannot see, reading everyone else's numbers.
+
+Playing is blind, so it takes two steps: choose a card (its number key or ←/→), Enter asks "Play your
+card 3 (blue)?", and Enter again plays it (Esc, another card or any refused key drops the question).
+Every key answers: a greyed card's number says why it may not be played, in what the player can see
+(its position and colour), never its number.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +13,14 @@ from typing import Any, ClassVar
 
 from rich.console import Group
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....engine.luz.models import MAX_BID, Bid, LuzView, PlayCard
-from ....i18n import _
+from ....i18n import _, ngettext
 from ...screens.turn import TurnScreen
+from ...text import markup
 from ...widgets.keybar import KeyBar
 from . import render
 
@@ -23,21 +30,33 @@ def _digit_bindings() -> list[BindingType]:
     for digit in range(10):
         first = digit == 1
         position = (digit - 1) % 10  # keys 1-9 then 0 for the tenth card
-        bindings.append(Binding(str(digit), f"pick({position})", _("Card"), show=first, key_display="1-0"))
-        bindings.append(Binding(str(digit), f"set_bid({digit})", _("Bid"), show=first, key_display="0-9"))
+        bindings.append(Binding(str(digit), f"pick({position})", _("Card"), show=first))
+        bindings.append(Binding(str(digit), f"set_bid({digit})", _("Tricks"), show=first, key_display="0-9"))
     return bindings
+
+
+# The key bar's one entry for every card key: the key of the first card that may be played, shown with the
+# range of keys that may be pressed ("3-4").
+_CARD_ENTRIES = tuple(
+    Binding(render.position_key(position), f"pick({position})", _("Card"), show=True) for position in range(10)
+)
 
 
 class LuzTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("luz.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose_again", _("Choose again"), key_display="Esc"),  # before the shared Esc
         *TurnScreen.BINDINGS,
         *_digit_bindings(),
-        Binding("left", "step(-1)", _("Previous"), key_display="←"),
-        Binding("right", "step(1)", _("Next"), key_display="→"),
+        Binding("left", "card_step(-1)", _("Previous"), key_display="←"),
+        Binding("left", "bid_step(-1)", _("Fewer"), key_display="←"),
+        Binding("right", "card_step(1)", _("Next"), key_display="→"),
+        Binding("right", "bid_step(1)", _("More"), key_display="→"),
         Binding("b", "toggle_bead", _("Safety bead")),
-        Binding("enter", "confirm", _("Play / bid")),
+        Binding("enter", "play", _("Play")),
+        Binding("enter", "confirm_play", _("Confirm")),
+        Binding("enter", "bid", _("Bid")),
         Binding("s", "score_sheet", _("Score sheet")),
     ]
 
@@ -46,12 +65,22 @@ class LuzTurnScreen(TurnScreen):
         self.view: LuzView = view
         self.playable = sorted(a.position for a in view.legal_actions if isinstance(a, PlayCard))
         self.selected: int | None = self.playable[0] if self.playable else None
+        self.confirming = False  # Enter was pressed once: the next Enter plays the selected card
         self.bid = 0
         self.bead = False
 
     @property
     def bidding(self) -> bool:
         return self.view.phase == "bid"
+
+    @property
+    def playing(self) -> bool:
+        return self.view.phase == "play" and self.selected is not None
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The viewer's own cards as they see them: colours only, left to right."""
+        return self.view.hands[self.seat].colours
 
     def compose(self) -> ComposeResult:
         yield Static(id="luz-header")
@@ -77,71 +106,161 @@ class LuzTurnScreen(TurnScreen):
         own = render.own_panel(self.view, selected, None if self.bidding else self.playable)
         self.query_one("#luz-own", Static).update(own, layout=not same_size)
         self.query_one("#prompt", Static).update(self.prompt_text(), layout=not same_size)
+        self.refresh_bindings()
 
-    def prompt_text(self) -> str:
+    def prompt_text(self) -> Any:
         if self.bidding:
             bead = _("with a safety bead") if self.bead else _("no safety bead")
-            return _("Bid [b]{bid}[/b] trick(s), {bead} · 0-9 ←/→ change · b bead · Enter bids").format(
-                bid=self.bid, bead=bead
+            template = ngettext(
+                "Bid [b]{bid}[/b] trick, {bead} · 0-9 ←/→ change · b bead · Enter bids",
+                "Bid [b]{bid}[/b] tricks, {bead} · 0-9 ←/→ change · b bead · Enter bids",
+                self.bid,
             )
+            return markup(template, bid=self.bid, bead=bead)
         if self.selected is None:
             return ""
-        colour = render.colour_name(self.view.hands[self.seat].colours[self.selected])
-        return _("Card {n} ({colour}) chosen · 1-9/0 ←/→ choose · Enter plays it").format(
-            n=self.selected + 1, colour=colour
-        )
+        n, colour = self.selected + 1, render.colour_word(self.colours[self.selected])
+        if self.confirming:
+            return markup(
+                "[b]" + _("Play your card {n} ({colour})? Enter again to confirm, Esc to choose again") + "[/b]",
+                n=n,
+                colour=colour,
+            )
+        if len(self.playable) == 1:
+            template = _("Card {n} ({colour}) chosen, the only card you may play · Enter plays it")
+        else:
+            template = _("Card {n} ({colour}) chosen · {keys} or ←/→ choose another · Enter plays it")
+        return markup(template, n=n, colour=colour, keys=render.keys_text(self.playable))
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [
             ("1-9, 0, ←/→", _("choose a card by position (0 = the tenth); greyed cards may not be played")),
-            ("Enter", _("play the chosen card, or make the bid shown")),
+            ("Enter", _("play the chosen card: Enter asks first, Enter again plays it")),
+            ("Esc", _("while a play waits for Enter: choose again")),
             ("0-9, ←/→", _("while bidding: choose how many tricks (10 with →)")),
             ("b", _("while bidding: take or drop the safety bead")),
+            ("Enter", _("while bidding: make the bid shown")),
             ("s", _("the score sheet")),
             *super().help_lines(),
         ]
 
     # Keys -----------------------------------------------------------------------------------------
+    # check_action says what is possible now (False hides a key, None greys it); refusal says why not.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":
-            return not self.bidding and int(parameters[0]) in self.playable  # type: ignore[call-overload]
-        if action in ("set_bid", "toggle_bead"):
+            if not self.playing:
+                return False
+            position = int(parameters[0])  # type: ignore[call-overload]
+            if position in self.playable:
+                return True
+            return None if position < len(self.colours) else False  # a greyed card / no such card
+        if action == "card_step":
+            return self.playing and len(self.playable) > 1
+        if action == "play":
+            return self.playing and not self.confirming
+        if action in ("confirm_play", "choose_again"):
+            return self.playing and self.confirming
+        if action in ("set_bid", "toggle_bead", "bid"):
             return self.bidding
-        if action == "step":
-            return self.bidding or len(self.playable) > 1
-        if action == "confirm":
-            return self.bidding or self.selected is not None
+        if action == "bid_step":
+            if not self.bidding:
+                return False
+            return True if 0 <= self.bid + int(parameters[0]) <= MAX_BID else None  # type: ignore[call-overload]
         return True
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "pick" and self.playing:
+            position = int(parameters[0])  # type: ignore[call-overload]
+            count = len(self.colours)
+            if position >= count:
+                return ngettext(
+                    "You hold {n} card: key 1 chooses it", "You hold {n} cards: keys {keys} choose one", count
+                ).format(n=count, keys=render.keys_text(range(count)))
+            led = self.view.led_colour
+            if led is not None:  # the engine's rule, said with what the player sees: positions and colours
+                return _("You must follow {led}: card {n} is {colour}").format(
+                    led=render.colour_word(led), n=position + 1, colour=render.colour_word(self.colours[position])
+                )
+        if action == "card_step" and self.playing:
+            if len(self.colours) == 1:
+                return _("This is your last card: Enter plays it")
+            led = self.view.led_colour
+            return _("Card {n} is the only card you may play: you must follow {led}").format(
+                n=self.playable[0] + 1, led=render.colour_word(led) if led else "?"
+            )
+        if action == "bid_step" and self.bidding:
+            if int(parameters[0]) < 0:  # type: ignore[call-overload]
+                return _("Bids go from 0 to {max}: 0 is the lowest").format(max=MAX_BID)
+            return _("Bids go from 0 to {max}: {max} is the highest").format(max=MAX_BID)
+        if action == "toggle_bead" and not self.bidding:
+            return _("The safety bead is taken with the bid, and the bidding is over")
+        return None
+
+    def show_refusal(self, reason: str) -> None:
+        # A refused key while "Play your card …?" is open drops the question: the next Enter asks again.
+        if self.confirming:
+            self.confirming = False
+            self._refresh_choice(same_size=True)
+        super().show_refusal(reason)
+
+    def key_display(self, binding: Binding) -> str | None:
+        if binding.action.startswith("pick("):
+            return render.keys_text(self.playable)  # the keys of the cards that may be played now
+        return None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """As Textual's, except that the key bar's card entry stands for every card key: it is usable while
+        any card may be chosen, even when card 1 itself is greyed (it is bound to the first playable one)."""
+        active = super().active_bindings
+        entry = active.get("1")
+        if self.playing and self.playable and entry is not None:
+            active["1"] = ActiveBinding(entry.node, _CARD_ENTRIES[self.playable[0]], True, entry.tooltip)
+        return active
 
     def action_pick(self, position: int) -> None:
         self.selected = position
+        self.confirming = False
+        self._refresh_choice(same_size=True)
+
+    def action_card_step(self, step: int) -> None:
+        if self.selected is not None:
+            index = self.playable.index(self.selected)
+            self.selected = self.playable[(index + step) % len(self.playable)]
+        self.confirming = False
+        self._refresh_choice(same_size=True)
+
+    def action_play(self) -> None:
+        self.confirming = True
+        self._refresh_choice(same_size=True)
+
+    def action_confirm_play(self) -> None:
+        if self.selected is not None and self.confirming:
+            self.confirming = False
+            self.submit(PlayCard(position=self.selected))
+
+    def action_choose_again(self) -> None:
+        self.confirming = False
         self._refresh_choice(same_size=True)
 
     def action_set_bid(self, tricks: int) -> None:
         self.bid = tricks
         self._refresh_choice(same_size=True)
 
-    def action_step(self, step: int) -> None:
-        if self.bidding:
-            self.bid = max(0, min(MAX_BID, self.bid + step))
-        elif self.selected is not None:
-            index = self.playable.index(self.selected)
-            self.selected = self.playable[(index + step) % len(self.playable)]
+    def action_bid_step(self, step: int) -> None:
+        self.bid = max(0, min(MAX_BID, self.bid + step))
         self._refresh_choice(same_size=True)
 
     def action_toggle_bead(self) -> None:
         self.bead = not self.bead
         self._refresh_choice(same_size=True)
 
-    def action_confirm(self) -> None:
-        if self.bidding:
-            self.submit(Bid(tricks=self.bid, bead=self.bead))
-        elif self.selected is not None:
-            self.submit(PlayCard(position=self.selected))
+    def action_bid(self) -> None:
+        self.submit(Bid(tricks=self.bid, bead=self.bead))
 
     def action_score_sheet(self) -> None:
         from ...screens.panel import PanelScreen
 
-        sheet = PanelScreen(_("Score sheet — {title}").format(title=self.game_title), render.score_sheet(self.view), close_key="s", private=False)
-        self.app.push_screen(sheet)
+        title = _("Score sheet — {title}").format(title=self.game_title)
+        self.app.push_screen(PanelScreen(title, render.score_sheet(self.view), close_key="s", private=False))
