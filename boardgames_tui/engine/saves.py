@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -16,7 +18,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import AfterValidator, Field, StringConstraints, ValidationError
+from typing import Annotated
 
 from .base import FrozenModel
 from .registry import GAMES
@@ -25,26 +28,49 @@ SCHEMA_VERSION = 1
 SAVE_SUFFIX = ".json"
 DATA_DIR_ENV = "BOARDGAMES_TUI_DATA_DIR"
 
+# A save's identity is its file name. The ids the program makes (`new_save_id`) fit this pattern, and the
+# program writes only to `<saves folder>/<id>.json` for an id that fits it: no separators, no dots, no NUL,
+# never empty, never long. The `save_id` written inside a file is not trusted for anything.
+SAVE_ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+# Limits checked before and while parsing: a save of a long game is well under 1 MB.
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+MAX_INT_DIGITS = 18
+
 
 class RecordedAction(FrozenModel):
     seat: int
     action: dict[str, Any]
 
 
+def _printable(text: str) -> str:
+    if not text.isprintable():
+        raise ValueError("holds control characters")
+    return text
+
+
+def _text(max_length: int, min_length: int = 0) -> Any:
+    """A text field from a file: bounded, and free of control characters (escape sequences, NUL)."""
+    return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length), AfterValidator(_printable)]
+
+
+PLAYER_NAME_MAX = 32  # what a file may hold; the setup screen lets players type 16
+
+
 class SaveFile(FrozenModel):
     schema_version: Literal[1]
-    save_id: str
-    game_id: str
-    players: tuple[str, ...]
+    save_id: Annotated[str, Field(pattern="^" + SAVE_ID_PATTERN.pattern + "$")]
+    game_id: _text(40)
+    players: tuple[_text(PLAYER_NAME_MAX, min_length=1), ...] = Field(min_length=1, max_length=8)
     options: dict[str, Any]
-    seed: str
+    seed: _text(64, min_length=1)
     actions: tuple[RecordedAction, ...] = ()
     state: dict[str, Any]
-    created_at: str
-    updated_at: str
-    position: str = ""  # public "Turn 7"-style label for the resume list
+    created_at: _text(40)
+    updated_at: _text(40)
+    position: _text(80) = ""  # public "Turn 7"-style label for the resume list
     finished: bool = False
-    match: tuple[tuple[int, ...], ...] = ()  # per-seat scores of the earlier games of this match
+    match: tuple[tuple[int, ...], ...] = Field(default=(), max_length=1000)  # per-seat scores of earlier games
     # Per seat, the length of the log just after that seat's last action (-1: not acted yet): the handoff
     # tells each player everything public since their own last turn, across a quit and resume too.
     log_marks: tuple[int, ...] = ()
@@ -69,6 +95,85 @@ def now_iso() -> str:
 
 def new_save_id() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+
+
+def is_save_id(text: str) -> bool:
+    return SAVE_ID_PATTERN.fullmatch(text) is not None
+
+
+class SaveFileRefused(ValueError):
+    """Raised while parsing a file that breaks a limit (duplicate key, huge number, deep nesting)."""
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise SaveFileRefused(f"the key {key!r} appears twice")
+        data[key] = value
+    return data
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise SaveFileRefused(f"a number has more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise SaveFileRefused(f"{text} is not a number a save holds")
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse nesting deeper than MAX_JSON_DEPTH (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise SaveFileRefused(f"it is nested more than {MAX_JSON_DEPTH} levels deep")
+        if isinstance(node, dict):
+            stack.extend((value, depth + 1) for value in node.values())
+        elif isinstance(node, list):
+            stack.extend((value, depth + 1) for value in node)
+
+
+def parse_save_json(raw: str) -> Any:
+    """JSON as a save may hold it: no duplicate keys, no NaN, no huge numbers, no deep nesting."""
+    try:
+        data = json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_int=_bounded_int, parse_constant=_no_constant)
+    except RecursionError:
+        raise SaveFileRefused(f"it is nested more than {MAX_JSON_DEPTH} levels deep") from None
+    _check_depth(data)
+    return data
+
+
+def read_regular_file(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of `path` if it is a regular file (not a link, folder, FIFO or device) of at most `limit`
+    bytes; OSError or SaveFileRefused otherwise. A FIFO or a device is never opened for reading."""
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode):
+        raise SaveFileRefused("it is a link, not a file: not read")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveFileRefused("it is not a regular file (a folder, pipe or device): not read")
+    if info.st_size > limit:
+        raise SaveFileRefused(f"it is too large ({info.st_size:,} bytes; a save is at most {limit:,})")
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the two looks
+            raise SaveFileRefused("it is not a regular file: not read")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise SaveFileRefused(f"it is too large (over {limit:,} bytes)")
+    return b"".join(chunks)
 
 
 def default_save_dir() -> Path:
@@ -143,7 +248,17 @@ class SaveStore:
         self._pending: list[Future[None]] = []
 
     def path_for(self, save_id: str) -> Path:
+        """The one file a save id may be written to; refuses any id the program would not make."""
+        if not is_save_id(save_id):
+            raise ValueError(f"{save_id!r} is not a save id")
         return self.directory / f"{save_id}{SAVE_SUFFIX}"
+
+    def unused_save_id(self) -> str:
+        """A new id whose file does not exist yet: a new game never replaces another one."""
+        while True:
+            save_id = new_save_id()
+            if not os.path.lexists(self.path_for(save_id)):
+                return save_id
 
     def write(self, save: SaveFile) -> Path:
         """Write now and return once the file is on disk."""
@@ -180,28 +295,44 @@ class SaveStore:
             future.result()
 
     def load(self, path: Path) -> SavedGame | BrokenSave:
+        """The save in `path`, checked, or the reason it cannot be used. Never raises for a bad file."""
         self.flush()
         try:
-            raw = path.read_text(encoding="utf-8")
+            return self._load(path)
+        except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:  # a last guard
+            return BrokenSave(path, f"cannot be read: {type(exc).__name__}")
+
+    def _load(self, path: Path) -> SavedGame | BrokenSave:
+        save_id = path.name[: -len(SAVE_SUFFIX)] if path.name.endswith(SAVE_SUFFIX) else ""
+        if not is_save_id(save_id):
+            return BrokenSave(path, "has a file name this program never gives a save (letters, digits, - and _ only)")
+        try:
+            raw = read_regular_file(path).decode("utf-8")
+        except SaveFileRefused as exc:
+            return BrokenSave(path, f"is not a save: {exc}")
         except OSError as exc:
             return BrokenSave(path, f"cannot be read: {exc.strerror or exc}")
         except UnicodeDecodeError:
             return BrokenSave(path, "is not a text file")
         try:
-            data = json.loads(raw)
+            data = parse_save_json(raw)
         except json.JSONDecodeError as exc:
             return BrokenSave(path, f"is not valid JSON (line {exc.lineno}: {exc.msg})")
+        except SaveFileRefused as exc:
+            return BrokenSave(path, f"is refused: {exc}")
         if not isinstance(data, dict) or "schema_version" not in data or "game_id" not in data:
             return BrokenSave(path, "is not a boardgames_tui save file")
         if data["schema_version"] != SCHEMA_VERSION:
-            return BrokenSave(path, f"uses save format {data['schema_version']!r}; this version reads {SCHEMA_VERSION}")
+            version = str(data["schema_version"])[:20]
+            return BrokenSave(path, f"uses save format {version!r}; this version reads {SCHEMA_VERSION}")
+        data["save_id"] = save_id  # the file's name is its identity, whatever the file says
         try:
             save = SaveFile.model_validate(data)
         except ValidationError as exc:
             return BrokenSave(path, "is damaged: " + _first_error(exc))
         spec = GAMES.get(save.game_id)
         if spec is None:
-            return BrokenSave(path, f"is for a game this version does not have ({save.game_id!r})")
+            return BrokenSave(path, f"is for a game this version does not have ({save.game_id[:40]!r})")
         rules = spec.rules()
         try:
             state = rules.State.model_validate(save.state)
@@ -222,11 +353,17 @@ class SaveStore:
         return SavedGame(path, save, state)
 
     def list(self) -> list[SavedGame | BrokenSave]:
-        """Every save in the folder, newest first; unreadable ones are included as BrokenSave."""
+        """Every save in the folder, newest first; unreadable ones are included as BrokenSave, and so is the
+        folder itself when it cannot be listed."""
         self.flush()
-        if not self.directory.is_dir():
+        try:
+            with os.scandir(self.directory) as found:
+                paths = [Path(entry.path) for entry in found if entry.name.endswith(SAVE_SUFFIX)]
+        except FileNotFoundError:
             return []
-        entries = [self.load(path) for path in self.directory.glob(f"*{SAVE_SUFFIX}") if path.is_file()]
+        except OSError as exc:
+            return [BrokenSave(self.directory, f"the saves folder cannot be read: {exc.strerror or exc}")]
+        entries = [self.load(path) for path in paths]
 
         def newest_first(entry: SavedGame | BrokenSave) -> tuple[int, str]:
             if isinstance(entry, SavedGame):
@@ -239,6 +376,6 @@ class SaveStore:
         return [*readable, *broken]
 
     def delete(self, saved: SavedGame) -> None:
-        """Remove a readable save the player chose to delete."""
+        """Remove a readable save the player chose to delete (only ever its own file in this folder)."""
         self.flush()
-        saved.path.unlink(missing_ok=True)
+        self.path_for(saved.save.save_id).unlink(missing_ok=True)
