@@ -21,7 +21,7 @@ from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
 
-from .helpers import game_id_of, screen_text, take_device
+from .helpers import game_id_of, screen_text
 
 # Keys no player presses on a turn screen (the app's quit, the command palette), and Textual's own focus keys.
 IGNORED_KEYS = frozenset(
@@ -55,7 +55,11 @@ async def show_state(app: BoardGamesApp, pilot: Pilot[Any], state: Any, setup_ke
     )
     session = HotseatSession.resume(SavedGame(app.store.path_for("every-key"), save, state), app.store)
     await app.start_session(session)
-    await take_device(app, pilot)
+    if not isinstance(app.screen, TurnScreen):  # the handoff: hand over at once (its pause is tested elsewhere)
+        seat = session.acting_seat()
+        assert seat is not None
+        app.show_seat(seat)
+        await pilot.pause()
     for key in setup_keys:
         await pilot.press(key)
     await pilot.pause()
