@@ -54,7 +54,22 @@ class BoardGamesApp(App[None]):
     def on_unmount(self) -> None:
         # Saves are written behind the screen; none may be left queued when the app closes.
         if self._store is not None:
-            self._store.flush()
+            try:
+                self._store.flush()
+            except OSError as exc:
+                if self.session is not None:
+                    self.session.save_problem = exc.strerror or str(exc)
+
+    def farewell(self) -> str | None:
+        """A line for the terminal after the app has closed: where the game is saved, or what was not."""
+        session = self.session
+        if session is None:
+            return None
+        path = session.save_path
+        warning = session.save_warning()
+        if warning is not None:
+            return _("{warning}\nThe game was last saved in {path}").format(warning=warning, path=path)
+        return None
 
     def get_default_screen(self) -> Screen:
         return MainMenuScreen()
@@ -259,3 +274,11 @@ class BoardGamesApp(App[None]):
             self.bell()
             return
         self.show_next()
+        warning = session.save_warning()
+        if warning is not None:  # shown on whatever screen comes next; a handoff clears it with the rest
+            self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
+
+    def leave_question(self, question: str) -> str:
+        """The question asked before leaving a game, with a warning when moves are not on disk."""
+        warning = self.session.save_warning() if self.session is not None else None
+        return f"{warning}\n\n{question}" if warning else question

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.base import FrozenModel, GameRules, Outcome
+from ..i18n import ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
 from ..engine.saves import RecordedAction, SavedGame, SaveFile, SaveStore, now_iso, SCHEMA_VERSION
@@ -38,6 +39,10 @@ class HotseatSession:
         # if the same seat goes on.
         self._pause_for_table = False
         self._log_marks = self._restore_log_marks(save)
+        # Why the last autosave failed (None when the game on disk is up to date), and how many actions since
+        # the last good save are only in memory.
+        self.save_problem: str | None = None
+        self.unsaved_actions = 0
 
     # Creation -----------------------------------------------------------------------------------
 
@@ -98,8 +103,21 @@ class HotseatSession:
     @property
     def save_path(self):  # noqa: ANN201 - a Path, for messages
         """This game's file, once every write queued for it has landed."""
-        self._store.flush()
+        try:
+            self._store.flush()
+        except OSError as exc:
+            self.save_problem = exc.strerror or str(exc)
         return self._store.path_for(self._save.save_id)
+
+    def save_warning(self) -> str | None:
+        """What the table must know before leaving when the game on disk is behind the game in memory."""
+        if self.save_problem is None:
+            return None
+        return ngettext(
+            "The last move is NOT saved ({problem}); saving is tried again after the next move.",
+            "The last {n} moves are NOT saved ({problem}); saving is tried again after the next move.",
+            self.unsaved_actions,
+        ).format(n=self.unsaved_actions, problem=self.save_problem)
 
     @property
     def match(self) -> tuple[tuple[int, ...], ...]:
@@ -180,7 +198,23 @@ class HotseatSession:
                 "log_marks": self._log_marks,
             }
         )
-        self._store.write_behind(self._save)
+        # Saving can fail (a read-only or vanished folder, a full disk). The move stays applied in memory, the
+        # screens say so, and every later action tries again: a failure never crashes or loses the game.
+        problem: Exception | None = None
+        for _ in range(2):  # the first call may only report an earlier flush that failed
+            try:
+                self._store.write_behind(self._save)
+            except (OSError, ValueError) as exc:
+                problem = exc
+            else:
+                problem = None
+                break
+        if problem is None:
+            self.unsaved_actions = 0
+            self.save_problem = None
+        else:
+            self.unsaved_actions += 1
+            self.save_problem = getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
 
     def _restore_log_marks(self, save: SaveFile) -> tuple[int, ...]:
         """Each seat's log mark from the save, or rebuilt by replaying its actions (older saves)."""

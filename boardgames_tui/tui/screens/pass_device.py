@@ -156,4 +156,5 @@ class PassDeviceScreen(Screen[None]):
             if confirmed:
                 self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
 
-        self.app.push_screen(ConfirmScreen(_("Leave to the main menu? The game is saved.")), leave)
+        question = self.app.leave_question(_("Leave to the main menu? The game is saved."))  # type: ignore[attr-defined]
+        self.app.push_screen(ConfirmScreen(question), leave)

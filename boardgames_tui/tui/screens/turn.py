@@ -132,5 +132,6 @@ class TurnScreen(Screen[None]):
                 self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
 
         self.app.push_screen(
-            ConfirmScreen(_("Leave to the main menu? The game is saved; resume it from the menu.")), leave
+            ConfirmScreen(self.app.leave_question(_("Leave to the main menu? The game is saved; resume it from the menu."))),  # type: ignore[attr-defined]
+            leave,
         )
