@@ -3,10 +3,11 @@ and place it, choose a payment, discard down to 10, resume between the main acti
 
 from __future__ import annotations
 
+import re
+
 from boardgames_tui.engine.saves import SavedGame
 from boardgames_tui.engine.splendor_duel.models import Owned
 from boardgames_tui.engine.splendor_duel.rules import RULES
-from boardgames_tui.tui.games.splendor_duel.payment import PaymentScreen
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
@@ -116,15 +117,18 @@ async def test_a_real_choice_of_payment_preselects_the_fewest_gold(make_app) -> 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         session = await resume_state(app, pilot, state)
-        await goto_card(pilot, app.screen, 2, 1)
+        screen = app.screen
+        await goto_card(pilot, screen, 2, 1)
         await pilot.press("b")
-        chooser = app.screen
-        assert isinstance(chooser, PaymentScreen)
-        assert chooser.options[0] == (1, 1, 1, 1, 0, 0, 0) and len(chooser.options) == 5
+        assert screen.paying is not None and screen.pay_index == 0
+        ways = screen.paying[1]
+        assert ways[0] == (1, 1, 1, 1, 0, 0, 0) and len(ways) == 5
+        assert "How do you pay?" in screen_text(app)
         await pilot.press("escape")  # back out: nothing bought
-        assert isinstance(app.screen, SplendorDuelTurnScreen) and session._state.seats[0].cards == ()
+        assert screen.paying is None and session._state.seats[0].cards == ()
+        assert "How do you pay?" not in screen_text(app)
         await pilot.press("b", "down")
-        second = app.screen.options[1]
+        second = screen.paying[1][1]
         await pilot.press("enter")
         await wait_for_handoff(app, pilot)
         assert session._state.seats[0].tokens == tuple(a - b for a, b in zip(me.tokens, second))
@@ -200,3 +204,258 @@ async def test_the_mouse_picks_tokens_and_cards(make_app) -> None:
         await pilot.click("#sd-cards", offset=(9 + 9 * 2 + 3, 7))
         assert screen.zone == "cards" and (screen.card_row, screen.card_index) == (2, 3)
         assert session._state.current == 0
+
+
+# Issue 11: the handoff and the turn screen tell the whole story; the payment chooser is numbered; the card
+# symbols are one key away; names show as typed; plurals; 80x24.
+
+HOSTILE = ("[b]Al[/i]", "[@click=app.quit]\\")
+
+
+def named(state, names=HOSTILE):
+    return state.model_copy(update={"players": names})
+
+
+async def test_the_handoff_tells_the_whole_turn_each_line_with_its_subject(make_app) -> None:
+    # Card 4 (white, costs 2 red 2 black) gives a token of its colour from the board: Ana takes the white.
+    me = player(tokens(R=2, K=2))
+    state = build(
+        board_cells=board("W....", ".....", "..G..", ".....", "....."),
+        seats=(me, player()),
+        pyramid=((4, 2, 3, 1, 5), (31, 32, 33, 34), (55, 56, 57)),
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await resume_state(app, pilot, state)
+        await goto_card(pilot, app.screen, 2, 1)
+        await pilot.press("b")
+        assert app.screen.view.phase == "take_token"
+        await pilot.press("enter")  # the cursor is on the only white
+        handoff = await wait_for_handoff(app, pilot)
+        feed = handoff.feed
+        assert feed[-2].startswith("Ana bought a level-1 white card")
+        assert feed[-1] == "Ana took a white token from the board (A1)"
+        text = screen_text(app)
+        for line in feed:
+            assert line in text  # whole, never cut
+        assert session._state.seats[0].tokens == tokens(W=1)
+
+
+async def test_an_extra_turn_is_said_in_the_log_and_on_the_turn_screen(make_app) -> None:
+    # Card 3 (costs 2 blue 2 green 1 pearl) gives an extra turn.
+    me = player(tokens(B=2, G=2, P=1))
+    state = build(
+        board_cells=board("W....", ".....", "..G..", ".....", "....."),
+        seats=(me, player()),
+        pyramid=((3, 2, 4, 1, 5), (31, 32, 33, 34), (55, 56, 57)),
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        await goto_card(pilot, screen, 2, 1)
+        await pilot.press("b")
+        assert app.screen is screen and session._state.current == 0 and session._state.turn == 1
+        text = screen_text(app)
+        assert "Extra turn" in text
+        assert "Ana bought a level-1 white card" in text and "Ana will take an extra turn" in text
+        assert any(entry.public == "Ana will take an extra turn" for entry in session._state.log)
+        await goto_cell(pilot, screen, 0)
+        await pilot.press("space", "enter")  # the extra turn: one white
+        await wait_for_handoff(app, pilot)
+        await take_device(app, pilot)
+        news = re.sub(r"\s+", " ", str(app.screen.query_one("#sd-news-text").render()))
+        # Ben hears of both of Ana's turns since his last one
+        assert news == (
+            "Since your last turn: Ana bought a level-1 white card, paying 5 tokens (2 blue, 2 green, 1 pearl);"
+            " Ana will take an extra turn; Ana took a white token"
+        )
+
+
+async def test_the_turn_screen_says_what_changed_since_your_last_turn(make_app) -> None:
+    state = build(board_cells=board(".....", ".....", "WBG..", ".....", "....."))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, state)
+        await goto_cell(pilot, app.screen, 10)
+        await pilot.press("space", "right", "space", "right", "space", "enter")
+        await wait_for_handoff(app, pilot)
+        await take_device(app, pilot)
+        assert isinstance(app.screen, SplendorDuelTurnScreen) and app.screen.seat == 1
+        text = screen_text(app)
+        assert "Since your last turn: Ana took 3 tokens (1 white, 1 blue, 1 green)" in text
+
+
+async def test_the_payment_chooser_is_numbered(make_app) -> None:
+    me = player(tokens(W=1, B=1, G=1, R=1, Y=1))
+    state = build(seats=(me, player()), pyramid=((21, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        await goto_card(pilot, screen, 2, 1)
+        await pilot.press("b")
+        assert app.screen is screen and screen.paying is not None
+        text = screen_text(app)
+        assert "1-5 Choose" in text
+        compact = re.sub(r"\s", "", text)
+        assert "Howdoyoupay?▶11W1B1G1R21W1B1G1Y31W1B1R1Y41W1G1R1Y51B1G1R1Y" in compact
+        second = screen.paying[1][1]
+        assert second[Y] == 1
+        await pilot.press("2")
+        await wait_for_handoff(app, pilot)
+        assert session._state.seats[0].tokens == tuple(a - b for a, b in zip(me.tokens, second))
+
+
+async def test_the_card_symbols_are_one_key_away(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, build())
+        assert "g Legend" in screen_text(app)
+        await pilot.press("g")
+        text = screen_text(app)
+        for words in ("♛ crowns", "★ points", "↻ extra turn", "§ privilege", "» take a gem or pearl", "J joker", "♚ royal card", "+ take a token"):
+            assert words in text, words
+        await pilot.press("g")
+        assert "tok" in screen_text(app)  # the players' panel is back
+        await pilot.press("question_mark")
+        assert "legend" in screen_text(app).lower()
+
+
+async def test_hostile_names_show_exactly_as_typed(make_app) -> None:
+    # Ben has a gem to steal: Ana's card 32 (level 2) takes one, so her prompt names him.
+    me = player(tokens(B=4, R=3))
+    state = named(
+        build(
+            board_cells=board("WWW..", ".....", ".....", ".....", "....."),
+            seats=(me, player(tokens(W=1))),
+            pyramid=((1, 2, 3, 4, 5), (32, 31, 33, 34), (55, 56, 57)),
+        )
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await resume_state(app, pilot, state)
+        text = screen_text(app)
+        assert HOSTILE[0] in text and HOSTILE[1] in text
+        await goto_cell(pilot, app.screen, 0)
+        await pilot.press("space", "right", "space", "right", "space")
+        assert f"{HOSTILE[1]} gains a privilege" in screen_text(app).replace("\n", " ")
+        await pilot.press("escape", "tab", "up")
+        await goto_card(pilot, app.screen, 1, 1)
+        await pilot.press("b")
+        assert app.screen.view.phase == "steal"
+        assert f"Take a gem or pearl from {HOSTILE[1]}" in screen_text(app)
+        await pilot.press("1")
+        handoff = await wait_for_handoff(app, pilot)
+        assert f"{HOSTILE[0]} took a white token from {HOSTILE[1]}" in handoff.feed
+        await take_device(app, pilot)
+        text = screen_text(app)
+        assert f"Since your last turn: {HOSTILE[0]} bought" in text
+        assert session._state.current == 1
+
+
+async def test_plurals_are_words_not_brackets(make_app) -> None:
+    # One token in the bag, one privilege in the supply; card 2 has one crown.
+    state = build(
+        board_cells=board("WWWWB", "BBBGG", "GGGRR", "RRRKK", "KKKPY"),
+        bag=tokens(Y=1),
+        supply=1,
+        seats=(player(privileges=1), player(privileges=1)),
+    )
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        await goto_card(pilot, app.screen, 2, 2)  # card 2: 1 crown
+        text = screen_text(app)
+        assert "1 crown" in text and "1 crowns" not in text
+        assert "Bag: 1 token" in text and "Bag: 1 tokens" not in text
+        assert "(s)" not in text
+        assert "3 tokens short" in text
+
+
+def test_every_log_line_has_a_subject() -> None:
+    import random
+
+    names = ("Ana", "Ben")
+    rng = random.Random(5)
+    for game in range(12):
+        state = RULES.setup(names, None, f"subject-{game}")
+        while RULES.outcome(state) is None:
+            seat = state.current
+            state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        for entry in state.log:
+            assert entry.public.startswith(names) or entry.public.startswith("Neither player"), entry.public
+            assert "(s)" not in entry.public and " 1 tokens" not in entry.public, entry.public
+
+
+WIDE = ("龍" * 16, "Zoë Ælf שלום 🦊")
+LONG_NEWS = (
+    f"{WIDE[1]} used a privilege to take a red token from the board (C3); {WIDE[1]} replenished the board"
+    f" with 12 tokens from the bag; {WIDE[0]} takes a privilege from the supply; {WIDE[1]} bought a level-2"
+    " blue card (+2 points, +1 crown), paying 5 tokens (2 blue, 2 red, 1 gold); "
+    f"{WIDE[1]} claimed a royal card (+2 points); {WIDE[1]} took a white token from {WIDE[0]}"
+)
+
+
+def assert_fits(app) -> None:
+    """Nothing is cut: the screen needs no scrolling, every line is above the key bar and as wide as the
+    terminal, the players' lines do not wrap and the key bar's keys fit."""
+    from boardgames_tui.tui.widgets.keybar import KeyBar
+
+    screen = app.screen
+    width, height = app.size
+    assert screen.max_scroll_y == 0 and screen.max_scroll_x == 0
+    bar = screen.query_one(KeyBar)
+    assert bar.region.y == height - 1
+    assert bar.describe(screen).cell_length <= width - 2
+    for widget in screen.query("Static"):
+        if widget is bar or not widget.display or not widget.region:
+            continue
+        assert widget.region.bottom <= bar.region.y, widget
+        assert widget.region.right <= width, widget
+    players = screen.query_one("#sd-players")
+    if players.display:
+        assert players.region.height == len(players.render().plain.split("\n"))
+
+
+async def fits(make_app, state, keys=(), size=(80, 24)) -> str:
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await resume_state(app, pilot, state)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        assert_fits(app)
+        return screen_text(app)
+
+
+async def test_everything_fits_80x24_at_the_start_of_a_busy_turn(make_app) -> None:
+    # Three reserved cards (the tallest card area), a privilege and tokens in the bag (a two-line prompt),
+    # a long story since the last turn, and a refused key's reason showing.
+    me = player(tokens(W=1, B=1, G=1, R=1, Y=1), reserved=(6, 58, 40), privileges=1)
+    state = named(
+        build(
+            board_cells=board("W.R..", ".BG..", "..KY.", "P....", "....Y"),
+            seats=(me, player(tokens(K=3), privileges=1, cards=(2, 7, 12))),
+            summary=LONG_NEWS,
+            turn=7,
+        ),
+        WIDE,
+    )
+    for size in ((80, 24), (100, 30)):
+        text = await fits(make_app, state, ("tab", "down", "down", "down", "v"), size=size)
+        assert "You already hold 3 reserved cards" in text
+        assert WIDE[0] in text and WIDE[1] in text
+    await fits(make_app, state, ("g",))
+
+
+async def test_everything_fits_80x24_in_choices_and_payments(make_app) -> None:
+    me = player(tokens(W=1, B=1, G=1, R=1, Y=3), reserved=(6, 58, 40), cards=(2, 7, 12), royals=())
+    royal = build(seats=(me, player()), phase="royal", summary=LONG_NEWS, turn=9)
+    await fits(make_app, named(royal, WIDE))
+    steal = build(seats=(me, player(tokens(W=1, B=1, G=1, R=1, K=1, P=1))), phase="steal", summary=LONG_NEWS)
+    await fits(make_app, named(steal, WIDE))
+    payer = player(tokens(W=1, B=1, G=1, R=1, Y=3), reserved=(6, 58, 40))
+    paying = build(seats=(payer, player()), pyramid=((21, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)), summary=LONG_NEWS)
+    text = await fits(make_app, named(paying, WIDE), ("tab", "b"))
+    assert "more ways: 1-9 of 15" in text

@@ -62,7 +62,9 @@ class SplendorDuelState(FrozenModel):
     extra_turn: bool = False
     replenishes: int = 0  # counter for the replenish shuffles
     passes: int = 0  # consecutive turns passed without a possible main action (stalemate rule)
-    turn_start: int = 0  # index in `log` where the current turn's entries begin (for `summary`)
+    # index in `log` where the current turn's entries begin, or those of the turn that earned this extra
+    # turn (for `summary`: everything public since the current player's last turn)
+    turn_start: int = 0
     winner: int | None = None
     win_reasons: tuple[str, ...] = ()
     summary: str = ""

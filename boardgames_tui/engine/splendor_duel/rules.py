@@ -275,15 +275,28 @@ def card_text(card: int) -> str:
     return f"a level-{c.level} {_colour_word(c.colour)} card"
 
 
+def _count(n: int, singular: str, plural: str) -> str:
+    """'1 point', '2 points' (log lines are English sentences; the UI translates its own words)."""
+    return f"{n} {singular if n == 1 else plural}"
+
+
 _TOKENS_TEXT: dict[tuple[int, ...], str] = {}
 
 
 def _tokens_text(counts: Sequence[int]) -> str:
+    """'a red token', '2 red tokens', '3 tokens (1 white, 1 blue, 1 green)'."""
     key = tuple(counts)
     text = _TOKENS_TEXT.get(key)
     if text is None:
-        parts = [f"{n} {TOKEN_NAMES[i]}" for i, n in enumerate(counts) if n]
-        text = ", ".join(parts) if parts else "nothing"
+        colours = [(TOKEN_NAMES[i], n) for i, n in enumerate(counts) if n]
+        total = sum(counts)
+        if not colours:
+            text = "nothing"
+        elif len(colours) == 1:
+            name, n = colours[0]
+            text = f"a {name} token" if n == 1 else f"{n} {name} tokens"
+        else:
+            text = f"{total} tokens ({', '.join(f'{n} {name}' for name, n in colours)})"
         if len(_TOKENS_TEXT) > 10_000:
             _TOKENS_TEXT.clear()
         _TOKENS_TEXT[key] = text
@@ -299,9 +312,9 @@ def _bought(card: Card) -> tuple[tuple[str, ...], str, str]:
     pending = tuple(f"take_token:{card.colour}" if a == "take_token" else a for a in card.abilities)
     gains = []
     if card.points:
-        gains.append(f"+{card.points} point{'s' if card.points > 1 else ''}")
+        gains.append("+" + _count(card.points, "point", "points"))
     if card.crowns:
-        gains.append(f"+{card.crowns} crown{'s' if card.crowns > 1 else ''}")
+        gains.append("+" + _count(card.crowns, "crown", "crowns"))
     return pending, card_text(card.id), f" ({', '.join(gains)})" if gains else ""
 
 
@@ -339,20 +352,22 @@ def _with_seat(seats: tuple[PlayerState, ...], seat: int, p: PlayerState) -> tup
 
 
 def _gain_privilege(
-    seats: tuple[PlayerState, ...], supply: int, seat: int
+    seats: tuple[PlayerState, ...], supply: int, seat: int, players: Sequence[str]
 ) -> tuple[tuple[PlayerState, ...], int, str]:
-    """From the supply; if it is empty, from the opponent; nothing if `seat` holds all three."""
+    """From the supply; if it is empty, from the opponent; nothing if `seat` holds all three. The text
+    says what happened, with `seat`'s name as its subject."""
     p = seats[seat]
+    name = players[seat]
     if supply > 0:
         p = _copy(p, {"privileges": p.privileges + 1})
-        return _with_seat(seats, seat, p), supply - 1, "from the supply"
+        return _with_seat(seats, seat, p), supply - 1, f"{name} takes a privilege from the supply"
     o = seats[1 - seat]
     if o.privileges > 0:
         o = _copy(o, {"privileges": o.privileges - 1})
         p = _copy(p, {"privileges": p.privileges + 1})
         seats = _with_seat(_with_seat(seats, seat, p), 1 - seat, o)
-        return seats, supply, "from the opponent"
-    return seats, supply, ""
+        return seats, supply, f"{name} takes a privilege from the opponent, {players[1 - seat]}"
+    return seats, supply, f"{name} already holds every privilege"
 
 
 def _add_tokens(tokens: tuple[int, ...], colour: int, n: int = 1) -> tuple[int, ...]:
@@ -775,7 +790,10 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         board[action.cell] = EMPTY
         p = state.seats[seat]
         p = _copy(p, {"tokens": _add_tokens(p.tokens, colour), "privileges": p.privileges - 1})
-        text = f"{state.players[seat]} used a privilege to take a {TOKEN_NAMES[colour]} ({_cell_text(action.cell)})"
+        text = (
+            f"{state.players[seat]} used a privilege to take a {TOKEN_NAMES[colour]} token from the board"
+            f" ({_cell_text(action.cell)})"
+        )
         return self._logged(
             state,
             text,
@@ -795,10 +813,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             if board[cell] == EMPTY:
                 board[cell] = order[i]
                 i += 1
-        seats, supply, how = _gain_privilege(state.seats, state.supply_privileges, 1 - seat)
-        opp = state.players[1 - seat]
-        text = f"{state.players[seat]} replenished the board ({len(pool)} tokens)"
-        text += f"; {opp} takes a privilege {how}" if how else f"; {opp} already holds every privilege"
+        seats, supply, how = _gain_privilege(state.seats, state.supply_privileges, 1 - seat, state.players)
+        text = f"{state.players[seat]} replenished the board with {_count(len(pool), 'token', 'tokens')} from the bag"
+        text += f"; {how}"
         return self._logged(
             state,
             text,
@@ -826,9 +843,8 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         supply = state.supply_privileges
         text = f"{state.players[seat]} took {_tokens_text(got)}"
         if 3 in got[:5] or got[PEARL] == 2:
-            seats, supply, how = _gain_privilege(seats, supply, 1 - seat)
-            opp = state.players[1 - seat]
-            text += f"; {opp} takes a privilege {how}" if how else f"; {opp} already holds every privilege"
+            seats, supply, how = _gain_privilege(seats, supply, 1 - seat, state.players)
+            text += f"; {how}"
         s = self._logged(state, text, board=tuple(board), seats=seats, supply_privileges=supply, passes=0)
         return self._advance(s, seat)
 
@@ -850,7 +866,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             what = f"{card_text(cid)} from the display"
         p = state.seats[seat]
         p = _copy(p, {"tokens": _add_tokens(p.tokens, GOLD), "reserved": (*p.reserved, cid)})
-        text = f"{state.players[seat]} took a gold and reserved {what}"
+        text = f"{state.players[seat]} took a gold token ({_cell_text(action.gold_cell)}) and reserved {what}"
         s = self._logged(
             state,
             text,
@@ -930,7 +946,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
                 cards[i] = _OWNED[(cards[i].card, action.colour)]
                 break
         p = _copy(p, _recount(p, tuple(cards), p.royals))
-        text = f"the joker joins {TOKEN_NAMES[action.colour]}"
+        text = f"{state.players[seat]} placed the joker with their {TOKEN_NAMES[action.colour]} cards"
         s = self._logged(state, text, seats=_with_seat(state.seats, seat, p))
         return self._advance(s, seat)
 
@@ -940,7 +956,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         board[action.cell] = EMPTY
         p = state.seats[seat]
         p = _copy(p, {"tokens": _add_tokens(p.tokens, colour)})
-        text = f"took a {TOKEN_NAMES[colour]} from the board ({_cell_text(action.cell)})"
+        text = f"{state.players[seat]} took a {TOKEN_NAMES[colour]} token from the board ({_cell_text(action.cell)})"
         s = self._logged(state, text, board=tuple(board), seats=_with_seat(state.seats, seat, p), choice_colour=-1)
         return self._advance(s, seat)
 
@@ -949,7 +965,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         p = _copy(p, {"tokens": _add_tokens(p.tokens, action.colour)})
         o = _copy(o, {"tokens": _add_tokens(o.tokens, action.colour, -1)})
         seats = _with_seat(_with_seat(state.seats, seat, p), 1 - seat, o)
-        text = f"took a {TOKEN_NAMES[action.colour]} from {state.players[1 - seat]}"
+        text = f"{state.players[seat]} took a {TOKEN_NAMES[action.colour]} token from {state.players[1 - seat]}"
         return self._advance(self._logged(state, text, seats=seats), seat)
 
     def _do_choose_royal(self, state: SplendorDuelState, seat: int, action: ChooseRoyal) -> SplendorDuelState:
@@ -959,7 +975,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         update["thresholds"] = p.thresholds + 1
         p = _copy(p, update)
         royal = ROYALS[r]
-        text = f"claimed royal card {r} (+{royal.points} points)"
+        text = f"{state.players[seat]} claimed a royal card (+{_count(royal.points, 'point', 'points')})"
         s = self._logged(
             state,
             text,
@@ -972,7 +988,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
     def _do_discard(self, state: SplendorDuelState, seat: int, action: DiscardToken) -> SplendorDuelState:
         p = state.seats[seat]
         p = _copy(p, {"tokens": _add_tokens(p.tokens, action.colour, -1)})
-        text = f"returned a {TOKEN_NAMES[action.colour]} to the bag"
+        text = f"{state.players[seat]} returned a {TOKEN_NAMES[action.colour]} token to the bag"
         s = self._logged(
             state, text, seats=_with_seat(state.seats, seat, p), bag=_add_tokens(state.bag, action.colour)
         )
@@ -991,18 +1007,19 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
                 if ability == "extra_turn":
                     s = self._logged(s, f"{name} will take an extra turn", pending=rest, extra_turn=True)
                 elif ability == "take_privilege":
-                    seats, supply, how = _gain_privilege(s.seats, s.supply_privileges, seat)
-                    text = f"{name} takes a privilege {how}" if how else f"{name} already holds every privilege"
+                    seats, supply, text = _gain_privilege(s.seats, s.supply_privileges, seat, s.players)
                     s = self._logged(s, text, pending=rest, seats=seats, supply_privileges=supply)
                 elif ability.startswith("take_token"):
                     colour = int(ability.split(":")[1])
                     if colour in s.board:
                         return _amend(s, {"phase": "take_token", "pending": rest, "choice_colour": colour})
-                    s = self._logged(s, f"no {TOKEN_NAMES[colour]} token on the board to take", pending=rest)
+                    text = f"{name} takes no {TOKEN_NAMES[colour]} token: there is none on the board"
+                    s = self._logged(s, text, pending=rest)
                 elif ability == "steal_token":
                     if any(s.seats[1 - seat].tokens[:GOLD]):
                         return _amend(s, {"phase": "steal", "pending": rest})
-                    s = self._logged(s, f"{s.players[1 - seat]} has no gem or pearl to take", pending=rest)
+                    text = f"{name} takes nothing from {s.players[1 - seat]}, who has no gem or pearl"
+                    s = self._logged(s, text, pending=rest)
                 elif ability == "copy_color":
                     return _amend(s, {"phase": "joker", "pending": rest})
                 else:  # pragma: no cover
@@ -1042,7 +1059,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
                 "current": nxt,
                 "extra_turn": False,
                 "turn": s.turn + 1,
-                "turn_start": len(s.log),
+                # `summary` tells the next player everything since their own last turn: an extra turn
+                # goes on from the same start, so its summary still holds the turn that earned it.
+                "turn_start": len(s.log) if nxt != seat else s.turn_start,
                 "choice_colour": -1,
             },
         )
@@ -1107,8 +1126,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             return None
         scores = tuple(p.points for p in state.seats)
         details = tuple(
-            f"{state.players[s]}: {p.points} points, {p.crowns} crowns, best colour "
-            f"{max(p.colour_points)} points" for s, p in enumerate(state.seats)
+            f"{state.players[s]}: {_count(p.points, 'point', 'points')}, {_count(p.crowns, 'crown', 'crowns')},"
+            f" best colour {_count(max(p.colour_points), 'point', 'points')}"
+            for s, p in enumerate(state.seats)
         )
         w = state.winner
         if w is None:

@@ -16,7 +16,8 @@ from ....engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS, TOKEN
 from ....engine.splendor_duel.lines import cell_name
 from ....engine.splendor_duel.models import PlayerView, SplendorDuelView
 from ....engine.splendor_duel.rules import buy_problem, cost_after_bonuses
-from ....i18n import _
+from ....i18n import _, ngettext
+from ...text import printable
 
 # Token letter -> style; gold is Y (yellow), black is K, pearl is P.
 TOKEN_STYLES: tuple[str, ...] = (
@@ -120,15 +121,17 @@ def board_lines(
 
 
 def supply_line(view: SplendorDuelView) -> Text:
-    out = Text(_("Bag: {n} tokens").format(n=view.bag_size))
-    out.append("\n" + _("Supply: {n} privilege(s)").format(n=view.supply_privileges))
+    out = Text(ngettext("Bag: {n} token", "Bag: {n} tokens", view.bag_size).format(n=view.bag_size))
+    n = view.supply_privileges
+    out.append("\n" + ngettext("Supply: {n} privilege", "Supply: {n} privileges", n).format(n=n))
     return out
 
 
 def royals_line(view: SplendorDuelView, numbered: bool = False) -> Text:
-    out = Text(_("Royal cards") + "\n", style="bold")
+    """The royal cards still to claim, on one line (numbered while one is being chosen)."""
+    out = Text()
     if not view.royals:
-        out.append(_("none left"), style="dim")
+        out.append(_("No royal card left"), style="dim")
     for number, royal in enumerate(view.royals, 1):
         if numbered:
             out.append(f"{number}:", style="bold")
@@ -143,9 +146,17 @@ def royal_text(royal: int) -> Text:
     return Text(label, style="bold black on khaki1")
 
 
+def points_words(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def crowns_words(n: int) -> str:
+    return ngettext("{n} crown", "{n} crowns", n).format(n=n)
+
+
 def royal_words(royal: int) -> str:
     data = ROYALS[royal]
-    words = [_("{n} points").format(n=data.points), *(ABILITY_WORDS[a] for a in data.abilities)]
+    words = [points_words(data.points), *(ABILITY_WORDS[a] for a in data.abilities)]
     return ", ".join(words)
 
 
@@ -161,7 +172,7 @@ def card_block(card: int, player: PlayerView, *, at_cursor: bool) -> list[Text]:
     marker = Text("▌" if at_cursor else " ", style="bold yellow")
     bonus = str(data.bonus) if data.bonus > 1 else " "
     points = f"{data.points}★" if data.points else ""
-    top = Text(f"{letter}{bonus} {points:>5} ", style=style)
+    top = Text(f"{letter}{bonus} {points:>4} ", style=style)
     crowns = f"♛{data.crowns}" if data.crowns else "  "
     marks = "".join(ABILITY_MARKS[a] for a in data.abilities if a != "copy_color")
     middle = Text(f"{crowns:<3}{marks:<2} {'✓' if affordable else ' '} ", style=CARD_BODY_STYLE)
@@ -219,11 +230,12 @@ def pyramid_lines(view: SplendorDuelView, cursor: Cursor | None) -> Text:
             clicks.append(f"screen.click_card({row}, {index})")
         rows.append(_join_blocks(blocks, clicks))
     reserved = me.reserved or ()
+    if not reserved:  # one line: nothing to point at
+        rows.append(Text(_("Reserved").ljust(DECK_WIDTH), style="bold") + Text(" " + _("none") + " · 0/3", style="dim"))
+        return Text("\n").join(rows)
     here = cursor.index if cursor is not None and cursor.row == 3 else None
     label = [Text(_("Reserved").ljust(DECK_WIDTH), style="bold"), Text(f"{len(reserved)}/3".ljust(DECK_WIDTH)), Text(" " * DECK_WIDTH)]
     blocks = [card_block(card, me, at_cursor=here == index) for index, card in enumerate(reserved)]
-    if not reserved:
-        blocks = [empty_block(False, _("none"))]
     clicks = [f"screen.click_card(3, {index})" for index in range(len(blocks))]
     reserved_rows = _join_blocks(blocks, clicks)
     reserved_text = Text("\n").join(label[i] + line for i, line in enumerate(reserved_rows.split("\n")))
@@ -247,9 +259,9 @@ def card_words(card: int, player: PlayerView) -> str:
     if data.bonus and data.colour != NO_COLOUR:
         parts.append(_("bonus {n}").format(n=data.bonus))
     if data.points:
-        parts.append(_("{n} points").format(n=data.points))
+        parts.append(points_words(data.points))
     if data.crowns:
-        parts.append(_("{n} crowns").format(n=data.crowns))
+        parts.append(crowns_words(data.crowns))
     parts.extend(ABILITY_WORDS[a] for a in data.abilities)
     return " · ".join(parts)
 
@@ -257,38 +269,43 @@ def card_words(card: int, player: PlayerView) -> str:
 # Players ---------------------------------------------------------------------------------------------
 
 
-def player_block(view: SplendorDuelView, player: PlayerView) -> list[Text]:
-    """Five lines: name and totals, then tokens, bonuses and points by colour."""
+def player_head(view: SplendorDuelView, player: PlayerView) -> list[Text]:
+    """The name and totals: one line, or two when a long name leaves no room (the name is never cut)."""
     is_me = player.seat == view.seat
-    name = player.name[:12]
-    head = Text()
-    head.append(("▶ " if view.current == player.seat else "  "), style="bold")
-    head.append(name, style="bold underline" if is_me else "bold")
-    if is_me:
-        head.append(_(" (you)"), style="dim")
-    head.append(f" {player.points}★ ♛{player.crowns} §{player.privileges}")
+    name = Text(("▶ " if view.current == player.seat else "  "), style="bold")
+    name.append(printable(player.name), style="bold underline" if is_me else "bold")
+    you = Text(_(" (you)") if is_me else "", style="dim")
+    totals = Text(f"{player.points}★ ♛{player.crowns} §{player.privileges}")
     if player.royals:
-        head.append(f" ♚{len(player.royals)}")
+        totals.append(f" ♚{len(player.royals)}")
     if player.reserved_count:
-        head.append(" " + _("res") + " ")
+        totals.append(" " + _("res") + " ")
         if is_me:
-            head.append(str(player.reserved_count))
+            totals.append(str(player.reserved_count))
         else:  # the backs only: how many, never which
-            head.append("▒" * player.reserved_count, style="grey50 on grey23")
-    letters = Text("     ")
-    for colour in range(7):
-        letters.append(f"{TOKEN_LETTERS[colour]:>2} ", style=TOKEN_STYLES[colour])
-    total = sum(player.tokens)
-    letters.append(f" {total}/10", style="bold red" if total > 10 else "dim")
-    rows = [head, letters]
+            totals.append("▒" * player.reserved_count, style="grey50 on grey23")
+    if name.cell_len + you.cell_len + 1 + totals.cell_len <= PLAYER_WIDTH:
+        return [name + you + Text(" ") + totals]
+    if name.cell_len + you.cell_len <= PLAYER_WIDTH:
+        return [name + you, Text("  ") + totals]
+    return [name, Text(" ") + you + Text(" ") + totals]
+
+
+def player_block(view: SplendorDuelView, player: PlayerView) -> list[Text]:
+    """Name and totals, then tokens, bonuses and points by colour, each count after its colour's letter."""
+    rows = player_head(view, player)
     for label, values in (
         (_("tok"), player.tokens),
         (_("bon"), player.bonuses),
         (_("pts"), player.colour_points),
     ):
-        line = Text(f"{label:<4} ", style="dim")
-        for value in values:
+        line = Text(f"{label:<4}", style="dim")
+        for colour, value in enumerate(values):
+            line.append(TOKEN_LETTERS[colour], style=TOKEN_STYLES[colour])
             line.append(f"{value:>2} ", style="bold" if value else "dim")
+        if values is player.tokens:
+            total = sum(player.tokens)
+            line.append(f" {total}/10", style="bold red" if total > 10 else "dim")
         rows.append(line)
     return rows
 
@@ -297,21 +314,28 @@ def players_lines(view: SplendorDuelView) -> Text:
     """Both players side by side, the viewing player first."""
     order = sorted(view.seats, key=lambda p: p.seat != view.seat)
     left, right = (player_block(view, p) for p in order)
+    height = max(len(left), len(right))
+    for block in (left, right):
+        if len(block) < height:
+            block.insert(1, Text())
     lines = []
     for a, b in zip(left, right):
         a = a.copy()
-        a.truncate(PLAYER_WIDTH, pad=True)
+        a.pad_right(PLAYER_WIDTH - a.cell_len)
         lines.append(a + Text("│ ", style="dim") + b)
     return Text("\n").join(lines)
 
 
-def header(view: SplendorDuelView, title: str) -> Text:
+def header(view: SplendorDuelView, title: str, extra_turn: bool = False) -> Text:
+    """The title and whose turn it is; says when this turn is an extra one, or when one will follow."""
     out = Text()
     out.append(f" {title} ", style="bold reverse")
-    me = view.players[view.seat or 0]
+    me = printable(view.players[view.seat or 0])
     out.append(" " + _("Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=me))
-    if view.extra_turn:
-        out.append("  " + _("(extra turn)"), style="bold")
+    if extra_turn:
+        out.append("  ↻ " + _("Extra turn"), style="bold")
+    elif view.extra_turn:
+        out.append("  ↻ " + _("An extra turn follows this one"), style="bold")
     return out
 
 
@@ -323,6 +347,33 @@ def legend() -> Text:
     return out
 
 
+def symbols_legend() -> Text:
+    """What every mark on the cards and the players' lines means (the `g` panel, as tall as the players')."""
+    lines = [
+        [("★", _("points")), ("♛", _("crowns")), ("§", _("privilege")), ("♚", _("royal card")), ("✓", _("you can buy it")), ("▒", _("hidden card"))],
+        [("↻", _("extra turn")), ("+", _("take a token of its colour from the board")), ("-", _("no colour"))],
+        [("»", _("take a gem or pearl from the opponent")), ("J", _("joker: joins one of your colours"))],
+    ]
+    out = Text()
+    for entries in lines:
+        for index, (symbol, words) in enumerate(entries):
+            out.append(("  " if index else "") + symbol, style="bold")
+            out.append(f" {words}")
+        out.append("\n")
+    out.append_text(legend())
+    return out
+
+
 def cells_text(cells: Sequence[int]) -> str:
     return ", ".join(cell_name(cell) for cell in sorted(cells))
 
+
+def payment_text(payment: Sequence[int]) -> Text:
+    """A way to pay as token chips: '1W 1B 1G 1Y'."""
+    out = Text()
+    for colour, count in enumerate(payment):
+        if count:
+            if out.plain:
+                out.append(" ")
+            out.append_text(token_text(colour, count))
+    return out if out.plain else Text(_("nothing"))

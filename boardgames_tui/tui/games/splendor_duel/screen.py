@@ -1,9 +1,13 @@
 """The Splendor Duel turn screen: a cursor over the token board and over the cards.
 
 The board zone picks tokens (a line to take, a privilege, the gold for a reservation, a card's bonus
-token); the cards zone buys or reserves. Choices an ability or the discard need are numbered. Every key
-only builds an action from the View's legal actions; the reason a choice is not legal is shown while it
-is being made.
+token); the cards zone buys or reserves. Choices an ability, the discard or a payment need are numbered.
+Every key only builds an action from the View's legal actions; a key that cannot act now says why in the
+status line (`refusal`), with the rule that stops it.
+
+Modes, most pressing first: a numbered choice (joker colour, token to take from the opponent, royal card,
+token to return), a token a card gives, the way to pay for a card, the gold for a reservation, a forced
+pass, and the main action (optional privileges and replenish first).
 """
 
 from __future__ import annotations
@@ -14,12 +18,13 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.widgets import Static
 
-from ....engine.splendor_duel.data import CARDS, GOLD, SPIRAL, TOKEN_LETTERS, TOKEN_NAMES
-from ....engine.splendor_duel.lines import cell_name, gives_privilege, take_problem
-from ....engine.splendor_duel.rules import buy_problem
+from ....engine.splendor_duel.data import CARDS, GOLD, JOKER, SPIRAL, TOKEN_LETTERS, TOKEN_NAMES
+from ....engine.splendor_duel.lines import MAX_LINE, cell_name, gives_privilege, take_problem
+from ....engine.splendor_duel.rules import MAX_TOKENS, cost_after_bonuses
 from ....engine.splendor_duel.models import (
     Buy,
     ChooseRoyal,
@@ -34,14 +39,17 @@ from ....engine.splendor_duel.models import (
     TakeTokens,
     UsePrivilege,
 )
-from ....i18n import _
+from ....i18n import _, ngettext
 from ...screens.turn import TurnScreen
+from ...text import printable
 from ...widgets.keybar import KeyBar
 from . import render
 from .render import Cursor
 
 CHOICE_PHASES = ("joker", "steal", "royal", "discard")
 MAIN_PHASES = ("start", "main")
+MAX_RESERVED = 3
+PAGE = 9  # numbered options at a time
 
 
 class SplendorDuelTurnScreen(TurnScreen):
@@ -52,17 +60,20 @@ class SplendorDuelTurnScreen(TurnScreen):
         Binding("right", "cursor(0, 1)", _("Move"), show=False),
         Binding("up", "cursor(-1, 0)", _("Move"), show=False),
         Binding("down", "cursor(1, 0)", _("Move"), show=False),
-        Binding("tab", "switch_zone", _("Board/cards"), key_display="Tab"),
+        Binding("tab", "switch_zone('cards')", _("Cards"), key_display="Tab"),
+        Binding("tab", "switch_zone('board')", _("Board"), key_display="Tab"),
         Binding("space", "toggle_select", _("Select"), key_display="Space"),
         Binding("enter", "confirm", _("Confirm")),
-        Binding("t", "take", _("Take")),
+        Binding("t", "take", _("Take"), show=False),  # Enter does the same
         Binding("b", "buy", _("Buy")),
         Binding("v", "reserve", _("Reserve")),
         Binding("p", "privilege", _("Privilege")),
         Binding("f", "replenish", _("Replenish")),
         Binding("x", "pass_turn", _("Pass")),
         *(Binding(str(n), f"choose({n})", _("Choose"), key_display="1-9", show=n == 1) for n in range(1, 10)),
-        Binding("escape", "cancel", _("Cancel"), show=False),
+        Binding("escape", "back", _("Back"), key_display="Esc"),  # from a payment or a reservation
+        Binding("escape", "cancel", _("Clear"), show=False),  # the selected tokens
+        Binding("g", "legend", _("Legend")),
         *TurnScreen.BINDINGS,  # after the game's keys: at 80 columns the key bar is full
     ]
 
@@ -70,11 +81,23 @@ class SplendorDuelTurnScreen(TurnScreen):
         super().__init__(view, **context)
         self.view: SplendorDuelView = view
         self.zone = "board"
-        self.cell = self._first_token_cell()
         self.card_row, self.card_index = 2, 1  # the first level-1 card
         self.selected: list[int] = []
         self.reserving: tuple[int, int | None] | None = None  # (level, card) waiting for its gold
+        self.paying: tuple[int, tuple[tuple[int, ...], ...]] | None = None  # (card, ways to pay)
+        self.pay_index = 0
+        self.show_legend = False
+        # What happened since this player's last turn (the engine's summary at the start of a turn).
+        self.extra_turn = False
+        if view.phase != "start":
+            self.news_label = _("This turn:")  # resumed after the first step of the turn
+        elif view.turn == 0:
+            self.news_label = _("So far:")  # the first turn of the game
+        else:
+            self.news_label = _("Since your last turn:")
+        self.news = view.summary
         self._index_legal()
+        self.cell = min(self.bonus_cells) if self.phase == "take_token" and self.bonus_cells else self._first_token_cell()
 
     # Legal actions, indexed for the keys ---------------------------------------------------------
 
@@ -120,10 +143,16 @@ class SplendorDuelTurnScreen(TurnScreen):
     def phase(self) -> str:
         return self.view.phase
 
+    @property
+    def opponent_name(self) -> str:
+        return printable(self.view.players[1 - self.seat])
+
     # Layout ---------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="sd-header")
+        with VerticalScroll(id="sd-news", can_focus=False):  # scrolls only when it would push the table off
+            yield Static(id="sd-news-text")
         with Horizontal(id="sd-top"):
             with Vertical(id="sd-left"):
                 yield Static(id="sd-board")
@@ -131,20 +160,45 @@ class SplendorDuelTurnScreen(TurnScreen):
                 yield Static(id="sd-royals")
             yield Static(id="sd-cards")
         yield Static(id="sd-players")
+        yield Static(render.symbols_legend(), id="sd-legend")
         yield Static(id="sd-detail")
-        yield Static(id="prompt")
         yield Static(id="status")
+        yield Static(id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self._draw_all()
 
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self._fit_news)
+
+    def _fit_news(self) -> None:
+        """The news gets the rows the rest of the screen leaves (at least one): at 80x24 the table is
+        never pushed off the screen, and a long story scrolls in its own box."""
+        if not self.is_attached:
+            return
+        used = sum(
+            widget.outer_size.height
+            for widget in self.query("#sd-header, #sd-top, #sd-players, #sd-legend, #sd-detail, #status, #prompt, KeyBar")
+            if widget.display
+        )
+        rows = max(1, self.size.height - used)
+        news = self.query_one("#sd-news")
+        if news.styles.max_height is None or news.styles.max_height.value != rows:
+            news.styles.max_height = rows
+
     def show_view(self, view: Any) -> bool:
         """The same player goes on (a later step of the turn, or an extra turn): keep the cursors."""
+        new_turn = view.turn != self.view.turn
         self.view = view
         self.selected = []
         self.reserving = None
+        self.paying = None
         self._index_legal()
+        if new_turn:  # the same player again: an extra turn; say what earned it
+            self.extra_turn = True
+            self.news_label = _("Your last turn:")
+            self.news = view.summary
         if self.phase == "take_token":
             self.zone = "board"
             if self.bonus_cells and self.cell not in self.bonus_cells:
@@ -157,7 +211,9 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     def _draw_all(self) -> None:
         view = self.view
-        self._update("#sd-header", render.header(view, self.game_title))
+        self._update("#sd-header", render.header(view, self.game_title, self.extra_turn))
+        self._update("#sd-news-text", self.news_text())
+        self.query_one("#sd-news").display = bool(self.news)
         self._update("#sd-supply", render.supply_line(view))
         self._update("#sd-royals", render.royals_line(view, numbered=self.phase == "royal"))
         self._update("#sd-players", render.players_lines(view))
@@ -175,11 +231,41 @@ class SplendorDuelTurnScreen(TurnScreen):
         self._update("#sd-cards", render.pyramid_lines(self.view, cursor))
         self._update("#sd-detail", self.detail_text())
         self._update("#prompt", self.prompt_text())
+        self.query_one("#sd-players").display = not self.show_legend
+        self.query_one("#sd-legend").display = self.show_legend
+        if self.news:
+            self.call_after_refresh(self._fit_news)
 
     def _update(self, selector: str, text: Text) -> None:
         self.query_one(selector, Static).update(text)
 
+    # The status line takes the detail line's row while it shows a reason.
+
+    def show_error(self, reason: str) -> None:
+        super().show_error(reason)
+        self.query_one("#sd-detail").display = False
+        if self.news:
+            self.call_after_refresh(self._fit_news)
+
+    def clear_refusal(self) -> None:
+        if self._error_showing:
+            super().clear_refusal()
+            self.query_one("#sd-detail").display = True
+            if self.news:
+                self.call_after_refresh(self._fit_news)
+
+    def set_status(self, text: str) -> None:
+        super().set_status(text)
+        self.query_one("#sd-detail").display = not text
+
     # What the cursor shows and what to do next ---------------------------------------------------
+
+    def news_text(self) -> Text:
+        if not self.news:
+            return Text()
+        text = Text(self.news_label + " ", style="bold")
+        text.append(printable(self.news))
+        return text
 
     def _card_at_cursor(self) -> tuple[int, int | None] | None:
         """(level, card) under the card cursor; card None for a deck. None on an empty slot."""
@@ -210,7 +296,12 @@ class SplendorDuelTurnScreen(TurnScreen):
         level, card = target
         if card is None:
             size = self.view.deck_sizes[level - 1]
-            return Text(_("Level {n} deck, {k} cards: v reserves its top card unseen.").format(n=level, k=size))
+            words = ngettext(
+                "Level {n} deck, {k} card: v reserves its top card unseen.",
+                "Level {n} deck, {k} cards: v reserves its top card unseen.",
+                size,
+            )
+            return Text(words.format(n=level, k=size))
         words = render.card_words(card, self.me)
         if card in self.buys:
             return Text("✓ " + _("You can buy it") + " · " + words)
@@ -219,40 +310,57 @@ class SplendorDuelTurnScreen(TurnScreen):
         return Text(words)
 
     def _why_not_buy(self, card: int) -> str:
-        return buy_problem(card, self.me.bonuses, self.me.tokens) or _("Not now")
+        """The rule that stops this player buying `card` now."""
+        me = self.me
+        if CARDS[card].colour == JOKER and not any(me.bonuses):
+            return _("A joker needs a coloured card of yours to join")
+        cost = cost_after_bonuses(card, me.bonuses)
+        short = sum(max(0, cost[i] - me.tokens[i]) for i in range(6)) - me.tokens[GOLD]
+        if short > 0:
+            return ngettext("{n} token short", "{n} tokens short", short).format(n=short)
+        return _("You cannot buy a card now")
 
     def prompt_text(self) -> Text:
         phase = self.phase
         if phase in CHOICE_PHASES:
             return self._choices_text()
         if phase == "take_token":
-            colour = TOKEN_NAMES[self.view.choice_colour] if self.view.choice_colour >= 0 else ""
-            return Text(_("Your card gives you a {colour} token: choose one on the board, Enter takes it.").format(colour=colour))
+            return Text(_("Your card gives you a {colour} token: choose a highlighted one, Enter takes it.").format(colour=self._choice_colour()))
+        if self.paying is not None:
+            return self._payment_text()
         if self.reserving is not None:
-            return Text(_("Choose the gold to take with your reservation: move to a Y, Enter (Esc cancels)."))
+            return Text(_("Choose the gold to take with your reservation: move to a Y, then Enter."))
         if self.selected:
             cells = render.cells_text(self.selected)
-            problem = take_problem(self.view.board, self.selected)
-            if problem is None and tuple(sorted(self.selected)) not in self.takes:
-                problem = _("Taking tokens is not allowed now")
+            problem = self._selection_problem()
             if problem is not None:
                 return Text(f"{cells}: ✗ {problem}")
             text = Text(_("{cells}: Enter takes them.").format(cells=cells))
             if gives_privilege(self.view.board, self.selected):
-                opponent = self.view.players[1 - self.seat]
-                text.append(" " + _("Three of a colour or both pearls: {name} gains a privilege.").format(name=opponent), style="bold")
+                text.append(" " + _("Three of a colour or both pearls: {name} gains a privilege.").format(name=self.opponent_name), style="bold")
             return text
         if self.can_pass:
             return Text(_("No main action is possible and the bag is empty: x passes your turn."))
+        main = _("One main action: take tokens (Space, Enter), buy b or reserve v (Tab: cards).")
         if phase == "start":
             extras = []
             if self.privilege_cells:
-                extras.append(_("p spends a privilege on the token at the cursor"))
+                extras.append(_("p privilege (the token at the cursor)"))
             if self.can_replenish:
-                extras.append(_("f replenishes the board"))
-            first = (_("Optional first: ") + " · ".join(extras) + ". ") if extras else ""
-            return Text(first + _("One main action: take tokens (Space, Enter), buy b or reserve v (Tab: cards)."))
-        return Text(_("Now one main action: take tokens (Space, Enter), buy b or reserve v (Tab: cards)."))
+                extras.append(_("f replenish"))
+            if extras:
+                return Text(_("First, if you wish: {extras}.").format(extras=" · ".join(extras)) + " " + main)
+        return Text(main)
+
+    def _choice_colour(self) -> str:
+        colour = self.view.choice_colour
+        return TOKEN_NAMES[colour] if 0 <= colour < len(TOKEN_NAMES) else ""
+
+    def _selection_problem(self) -> str | None:
+        problem = take_problem(self.view.board, self.selected)
+        if problem is None and tuple(sorted(self.selected)) not in self.takes:
+            problem = _("Taking tokens is not allowed now")
+        return problem
 
     def choices(self) -> list[tuple[str, Any]]:
         """The numbered options of an ability, a royal card or the discard: (label, action)."""
@@ -271,16 +379,18 @@ class SplendorDuelTurnScreen(TurnScreen):
             else:
                 continue
             out.append((label, action))
-        return out[:9]
+        return out[:PAGE]
 
-    def _choices_text(self) -> Text:
-        titles = {
+    def _choice_title(self) -> str:
+        return {
             "joker": _("Place the joker on one of your colours:"),
-            "steal": _("Take a gem or pearl from {name}:").format(name=self.view.players[1 - self.seat]),
+            "steal": _("Take a gem or pearl from {name}:").format(name=self.opponent_name),
             "royal": _("Choose a royal card:"),
             "discard": _("You hold {n} tokens: return one to the bag (down to 10):").format(n=sum(self.me.tokens)),
-        }
-        text = Text(titles[self.phase] + " ", style="bold")
+        }[self.phase]
+
+    def _choices_text(self) -> Text:
+        text = Text(self._choice_title() + " ", style="bold")
         for number, (label, _action) in enumerate(self.choices(), 1):
             item = Text(f"{number} ", style="bold reverse")
             item.append(f" {label}  ")
@@ -288,10 +398,41 @@ class SplendorDuelTurnScreen(TurnScreen):
             text.append_text(item)
         return text
 
+    # Paying ---------------------------------------------------------------------------------------
+
+    def _page(self) -> tuple[int, list[tuple[int, ...]]]:
+        """The first index and the ways to pay shown now (nine at a time, around the highlighted one)."""
+        assert self.paying is not None
+        ways = self.paying[1]
+        first = self.pay_index // PAGE * PAGE
+        return first, list(ways[first : first + PAGE])
+
+    def _payment_text(self) -> Text:
+        assert self.paying is not None
+        ways = self.paying[1]
+        first, shown = self._page()
+        text = Text(_("How do you pay?") + " ", style="bold")
+        for number, payment in enumerate(shown, 1):
+            chosen = first + number - 1 == self.pay_index
+            item = Text(("▶" if chosen else " "), style="bold yellow")
+            item.append(f"{number} ", style="bold reverse")
+            item.append(" ")
+            item.append_text(render.payment_text(payment))
+            item.append("  ")
+            item.stylize(render._click(f"screen.choose({number})"))
+            text.append_text(item)
+        if len(ways) > PAGE:
+            text.append(
+                _("↑/↓ more ways: {a}-{b} of {n}").format(a=first + 1, b=first + len(shown), n=len(ways)), style="dim"
+            )
+        return text
+
+    # Help -------------------------------------------------------------------------------------------
+
     def help_lines(self) -> list[tuple[str, str]]:
         return [
             ("Tab", _("switch between the token board and the cards")),
-            ("←/→ ↑/↓", _("move the cursor")),
+            ("←/→ ↑/↓", _("move the cursor (or the highlighted way to pay)")),
             ("Space", _("select or deselect the token under the cursor")),
             ("Enter / t", _("take the selected tokens (1-3 in a straight line, no gold, no gaps)")),
             ("Enter / b", _("buy the card under the cursor (a card or one of your reserved cards)")),
@@ -299,9 +440,10 @@ class SplendorDuelTurnScreen(TurnScreen):
             ("p", _("spend a privilege on the token under the cursor (before replenishing)")),
             ("f", _("replenish the board from the bag (gives your opponent a privilege)")),
             ("x", _("pass, only when no main action is possible and the bag is empty")),
-            ("1-9", _("choose an option: joker colour, token to take, royal card, token to return")),
-            ("Esc", _("clear the selection or cancel a reservation")),
-            (_("marks"), _("✓ affordable · ★ points · ♛ crowns · ↻ extra turn · + take a token · § privilege · » steal · J joker")),
+            ("1-9", _("choose an option: a way to pay, joker colour, token to take, royal card, token to return")),
+            ("Esc", _("clear the selection, or go back from a reservation or a payment")),
+            ("g", _("show or hide the legend of the card symbols (instead of the players' lines)")),
+            (_("marks"), _("✓ affordable · ★ points · ♛ crowns · ♚ royal card · § privilege · ↻ extra turn · + take a token · » take from the opponent · J joker · ▒ a hidden reserved card")),
             *super().help_lines(),
         ]
 
@@ -318,7 +460,9 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.card_index = max(0, min(self.card_index, self._row_length(self.card_row) - 1))
 
     def action_cursor(self, rows: int, columns: int) -> None:
-        if self.zone == "board":
+        if self.paying is not None:
+            self.pay_index = (self.pay_index + rows + columns) % len(self.paying[1])
+        elif self.zone == "board":
             row, col = divmod(self.cell, 5)
             self.cell = ((row + rows) % 5) * 5 + (col + columns) % 5
         else:
@@ -331,22 +475,30 @@ class SplendorDuelTurnScreen(TurnScreen):
         self._draw_cursor_parts()
         self.refresh_bindings()
 
-    def action_switch_zone(self) -> None:
-        self.zone = "cards" if self.zone == "board" else "board"
+    def action_switch_zone(self, zone: str) -> None:
+        self.zone = zone
         self._draw_cursor_parts()
         self.refresh_bindings()
 
     def action_click_cell(self, cell: int) -> None:
+        if self.paying is not None:
+            return
         self.zone, self.cell = "board", cell
         if self.phase == "take_token" or self.reserving is not None:
-            self.action_confirm()
+            if self._confirm_target() is not None:
+                self.action_confirm()
+            else:
+                self._draw_cursor_parts()
             return
-        if self.phase in MAIN_PHASES:
+        if self.phase in MAIN_PHASES and self.check_action("toggle_select", ()):
             self.action_toggle_select()
             return
         self._draw_cursor_parts()
+        self.refresh_bindings()
 
     def action_click_card(self, row: int, index: int) -> None:
+        if self.paying is not None:
+            return
         self.zone, self.card_row, self.card_index = "cards", row, index
         self._clamp_card_cursor()
         self._draw_cursor_parts()
@@ -354,50 +506,256 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     # Which keys work now --------------------------------------------------------------------------
 
+    def _mode(self) -> str:
+        """choice | take_token | paying | reserving | pass | main (see the module docstring)."""
+        if self.phase in CHOICE_PHASES:
+            return "choice"
+        if self.phase == "take_token":
+            return "take_token"
+        if self.paying is not None:
+            return "paying"
+        if self.reserving is not None:
+            return "reserving"
+        if self.can_pass:
+            return "pass"
+        return "main"
+
+    # The keys each mode answers besides the shared ones (help, rules, log, menu, legend, cursor).
+    MODE_ACTIONS: ClassVar[dict[str, frozenset[str]]] = {
+        "choice": frozenset({"switch_zone", "choose"}),
+        "take_token": frozenset({"switch_zone", "confirm"}),
+        "paying": frozenset({"choose", "confirm", "back"}),
+        "reserving": frozenset({"switch_zone", "confirm", "back"}),
+        "pass": frozenset({"switch_zone", "pass_turn"}),
+        "main": frozenset({"switch_zone", "toggle_select", "confirm", "take", "buy", "reserve", "privilege", "replenish", "cancel"}),
+    }
+    ALWAYS: ClassVar[frozenset[str]] = frozenset(
+        {"cursor", "legend", "help", "rules", "log", "leave", "click_cell", "click_card"}
+    )
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phase = self.phase
-        main = phase in MAIN_PHASES and self.reserving is None and not self.can_pass
+        if action in self.ALWAYS:
+            if action == "cursor":
+                return self._cursor_moves(parameters) or None
+            return True
+        mode = self._mode()
+        if action not in self.MODE_ACTIONS[mode]:
+            return False
+        if action == "switch_zone":
+            return self.zone != parameters[0]  # Tab names the other zone
+        if mode != "main":
+            if action == "choose":
+                (number,) = parameters
+                return isinstance(number, int) and number <= self._option_count() or None
+            if action == "confirm":
+                return self._confirm_target() is not None or None
+            return True
+        # The main action, with optional privileges and replenish first.
         if action == "toggle_select":
-            return main and self.zone == "board"
+            if self.zone != "board":
+                return False
+            return self._select_problem() is None or None
         if action == "take":
-            if not (main and self.selected):
+            if not self.selected:
                 return False
             return True if tuple(sorted(self.selected)) in self.takes else None
         if action == "confirm":
             return self._confirm_target() is not None or None
-        if action == "buy":
-            target = self._card_at_cursor() if self.zone == "cards" else None
-            if not main or target is None or target[1] is None:
+        if action in ("buy", "reserve"):
+            if self.zone != "cards":
                 return False
-            return True if target[1] in self.buys else None
-        if action == "reserve":
-            target = self._card_at_cursor() if self.zone == "cards" else None
-            if not main or target is None or self.card_row == 3:
+            target = self._card_at_cursor()
+            if action == "buy":
+                return target is not None and target[1] in self.buys or None
+            if self.card_row == 3:
                 return False
-            return True if target in self.reserves else None
+            return target in self.reserves or None
         if action == "privilege":
-            if phase != "start" or not self.privilege_cells or self.reserving is not None:
+            if self.phase != "start" or not self.me.privileges or self.zone != "board":
                 return False
             return True if self.zone == "board" and self.cell in self.privilege_cells else None
         if action == "replenish":
-            return self.can_replenish and self.reserving is None
-        if action == "pass_turn":
-            return self.can_pass
-        if action == "choose":
-            (number,) = parameters
-            return phase in CHOICE_PHASES and isinstance(number, int) and number <= len(self.choices())
+            return self.can_replenish  # never possible again this turn: hidden
         if action == "cancel":
-            return bool(self.selected) or self.reserving is not None
-        if action == "leave":
-            return not self.selected and self.reserving is None
+            return bool(self.selected) or False
         return True
+
+    def _cursor_moves(self, parameters: tuple[object, ...]) -> bool:
+        """Whether an arrow changes anything: only a single reserved card has nowhere to go sideways."""
+        rows, columns = parameters
+        if self.paying is not None:
+            return len(self.paying[1]) > 1
+        if self.zone == "cards" and not rows and columns:
+            return self._row_length(self.card_row) > 1
+        return True
+
+    def _option_count(self) -> int:
+        if self.paying is not None:
+            return len(self._page()[1])
+        return len(self.choices())
+
+    def _select_problem(self) -> str | None:
+        """Why Space cannot select or deselect the token under the cursor (None if it can)."""
+        if self.cell in self.selected:
+            return None
+        colour = self.view.board[self.cell]
+        if colour < 0:
+            return _("{cell} is empty").format(cell=cell_name(self.cell))
+        if colour == GOLD:
+            return take_problem(self.view.board, [self.cell])
+        if len(self.selected) >= MAX_LINE:
+            return take_problem(self.view.board, [*self.selected, self.cell])
+        return None
+
+    def key_display(self, binding: Binding) -> str | None:
+        """The numbered keys as the range that fits the options shown now: '1-5', or '1'."""
+        if binding.action.startswith("choose("):
+            count = self._option_count()
+            if not count:
+                return None
+            return "1" if count == 1 else f"1-{count}"
+        return None
+
+    # Why a key does nothing now -------------------------------------------------------------------
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        mode = self._mode()
+        if action == "cursor":
+            return _("Your only reserved card: ↑/↓ move to the other rows") if not self._cursor_moves(parameters) else None
+        if action in self.ALWAYS:
+            return None
+        if action not in self.MODE_ACTIONS[mode] or mode != "main":
+            return self._mode_refusal(mode, action, parameters)
+        return self._main_refusal(action)
+
+    def _range(self) -> str:
+        count = self._option_count()
+        return "1" if count == 1 else f"1-{count}"
+
+    def _mode_refusal(self, mode: str, action: str, parameters: tuple[object, ...]) -> str | None:
+        """A key of another mode, or a key of this mode that cannot act now."""
+        if mode in ("choice", "paying") and action == "choose":
+            count = self._option_count()
+            if mode == "paying":
+                return ngettext("There is only {n} way to pay: press {keys}", "There are only {n} ways to pay: press {keys}", count).format(n=count, keys=self._range())
+            return ngettext("There is only {n} option: press {keys}", "There are only {n} options: press {keys}", count).format(n=count, keys=self._range())
+        if mode == "choice":
+            first = {
+                "joker": _("First choose the colour the joker joins"),
+                "steal": _("First choose the token to take from {name}").format(name=self.opponent_name),
+                "royal": _("First choose your royal card"),
+                "discard": _("First return a token to the bag (you may keep {n})").format(n=MAX_TOKENS),
+            }[self.phase]
+            return first + ": " + _("press {keys}").format(keys=self._range())
+        if mode == "take_token":
+            cells = render.cells_text(sorted(self.bonus_cells))
+            colour = self._choice_colour()
+            if action == "confirm" and self.zone == "board":
+                what = self.view.board[self.cell]
+                here = _("empty") if what < 0 else TOKEN_NAMES[what]
+                return _("{cell} is {what}: your card gives a {colour} token, take one of {cells}").format(
+                    cell=cell_name(self.cell), what=here, colour=colour, cells=cells
+                )
+            return _("First take the {colour} token your card gives: move to one of {cells}, Enter").format(colour=colour, cells=cells)
+        if action in ("back", "cancel"):
+            return None  # Esc then leaves for the menu
+        if mode == "paying":
+            return _("Choose how to pay first: {keys} or Enter; Esc goes back").format(keys=self._range())
+        if mode == "reserving":
+            if action == "confirm":
+                if self.zone != "board":
+                    return _("The gold is on the board: Tab, move to a Y, Enter")
+                return _("{cell} is not a gold: move to a Y and press Enter").format(cell=cell_name(self.cell))
+            return _("First choose the gold for your reservation: a Y, then Enter (Esc cancels)")
+        if mode == "pass":
+            return _("No main action is possible and the bag is empty: x passes your turn")
+        # mode "main": a key of another mode
+        if action == "choose":
+            return _("Nothing to choose now: the numbers answer a card's question or a payment")
+        if action == "pass_turn":
+            return _("You may pass only when no main action is possible and the bag is empty")
+        return None
+
+    def _main_refusal(self, action: str) -> str | None:
+        on_board = self.zone == "board"
+        if action == "toggle_select":
+            if not on_board:
+                return _("Space selects tokens on the board: Tab switches to it")
+            return self._select_problem()
+        if action == "take":
+            if not self.selected:
+                return _("Nothing is selected: Space selects 1 to 3 tokens in a line")
+            return self._selection_problem()
+        if action == "confirm":
+            if on_board:
+                if self.selected:
+                    return self._selection_problem()
+                if self.view.board[self.cell] == GOLD:
+                    return take_problem(self.view.board, [self.cell])
+                return _("Nothing is selected: Space selects 1-3 tokens in a line, then Enter")
+            return self._buy_refusal()
+        if action == "buy":
+            if on_board:
+                return _("b buys the card under the card cursor: Tab switches to the cards")
+            return self._buy_refusal()
+        if action == "reserve":
+            if on_board:
+                return _("v reserves the card under the card cursor: Tab switches to the cards")
+            return self._reserve_refusal()
+        if action == "privilege":
+            return self._privilege_refusal()
+        if action == "replenish":
+            if not self.view.bag_size:
+                return _("The bag is empty: nothing to replenish")
+            return _("The board can be replenished only once, before the main action")
+        if action == "cancel":
+            return None
+        return None
+
+    def _buy_refusal(self) -> str:
+        target = self._card_at_cursor()
+        if target is None:
+            return _("An empty slot: its deck has run out")
+        if target[1] is None:
+            return _("A deck's cards cannot be bought: v reserves its top card unseen")
+        return self._why_not_buy(target[1])
+
+    def _reserve_refusal(self) -> str:
+        target = self._card_at_cursor()
+        if self.card_row == 3:
+            return _("This card is already reserved: b buys it")
+        if target is None:
+            return _("An empty slot: its deck has run out")
+        if len(self.me.reserved or ()) >= MAX_RESERVED:
+            return _("You already hold 3 reserved cards")
+        if GOLD not in self.view.board:
+            return _("Reserving takes a gold from the board, and there is none")
+        if target[1] is None and not self.view.deck_sizes[target[0] - 1]:
+            return _("This deck is empty")
+        return _("Reserving needs a gold from the board and an available card")
+
+    def _privilege_refusal(self) -> str:
+        if self.phase == "main":
+            return _("Privileges are used before replenishing the board")
+        if not self.me.privileges:
+            return _("You have no privilege to use")
+        if self.zone != "board":
+            return _("p takes the board token at the cursor: Tab switches to the board")
+        colour = self.view.board[self.cell]
+        if colour < 0:
+            return _("{cell} is empty").format(cell=cell_name(self.cell))
+        if colour == GOLD:
+            return _("A privilege takes a gem or a pearl, never gold")
+        return _("A privilege takes one gem or pearl, and must leave you a main action")
 
     # Keys -----------------------------------------------------------------------------------------
 
     def _confirm_target(self) -> Any:
-        """The action Enter would submit now, or None."""
+        """The action Enter would submit now ("buy" to buy the card at the cursor), or None."""
         if self.phase == "take_token":
             return TakeBoardToken(cell=self.cell) if self.zone == "board" and self.cell in self.bonus_cells else None
+        if self.paying is not None:
+            return Buy(card=self.paying[0], payment=self.paying[1][self.pay_index])
         if self.reserving is not None:
             level, card = self.reserving
             golds = self.reserves.get(self.reserving, [])
@@ -418,15 +776,11 @@ class SplendorDuelTurnScreen(TurnScreen):
             self.action_buy()
         elif target is not None:
             self.submit(target)
-        elif self.phase == "take_token":
-            self.show_error(_("Choose one of the highlighted {colour} tokens").format(colour=TOKEN_NAMES[self.view.choice_colour]))
-        elif self.reserving is not None:
-            self.show_error(_("Move the cursor to a gold (Y) token"))
 
     def action_toggle_select(self) -> None:
         if self.cell in self.selected:
             self.selected.remove(self.cell)
-        elif self.view.board[self.cell] >= 0:
+        elif self._select_problem() is None:
             self.selected.append(self.cell)
         self.set_status("")
         self._draw_cursor_parts()
@@ -446,13 +800,10 @@ class SplendorDuelTurnScreen(TurnScreen):
         if len(options) == 1:
             self.submit(Buy(card=card, payment=options[0]))
             return
-        from .payment import PaymentScreen
-
-        def pay(payment: tuple[int, ...] | None) -> None:
-            if payment is not None:
-                self.submit(Buy(card=card, payment=payment))
-
-        self.app.push_screen(PaymentScreen(render.card_words(card, self.me), options), pay)
+        self.paying = (card, tuple(options))
+        self.pay_index = 0
+        self._draw_cursor_parts()
+        self.refresh_bindings()
 
     def action_reserve(self) -> None:
         target = self._card_at_cursor()
@@ -481,13 +832,26 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.submit(Pass())
 
     def action_choose(self, number: int) -> None:
+        if self.paying is not None:
+            first, shown = self._page()
+            if 1 <= number <= len(shown):
+                self.submit(Buy(card=self.paying[0], payment=shown[number - 1]))
+            return
         options = self.choices()
         if 1 <= number <= len(options):
             self.submit(options[number - 1][1])
 
+    def action_back(self) -> None:
+        self.action_cancel()
+
     def action_cancel(self) -> None:
         self.selected = []
         self.reserving = None
+        self.paying = None
         self.set_status("")
         self._draw_cursor_parts()
         self.refresh_bindings()
+
+    def action_legend(self) -> None:
+        self.show_legend = not self.show_legend
+        self._draw_cursor_parts()
