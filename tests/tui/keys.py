@@ -31,10 +31,13 @@ IGNORED_KEYS = frozenset(
 
 
 def bound_keys(screen: TurnScreen) -> list[str]:
-    """Every key bound on the screen, in the order they are declared."""
+    """Every key bound on the screen, in the order they are declared (Textual's focus keys only when the
+    game binds them itself, as Splendor Duel's Tab)."""
+    textual_own = {b.action for b in Screen.BINDINGS if isinstance(b, Binding)}
     keys: list[str] = []
-    for key in screen._bindings.key_to_bindings:
-        if key not in keys and key not in IGNORED_KEYS:
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        ignored = key in IGNORED_KEYS and all(b.action in textual_own or key.startswith("ctrl+") for b in bindings)
+        if key not in keys and not ignored:
             keys.append(key)
     return keys
 
