@@ -1,7 +1,8 @@
 """The benchmark: python -m boardgames_tui.bench [game ...]
 
 Per game: engine throughput on random legal playouts, and the key-to-idle time of game keys compared
-with a key nothing is bound to, in the same run. Once: start-up to the main menu compared with a minimal
+with a key nothing is bound to, in the same run; then the time to open the help, the log and the rules
+from a turn screen (rules compared with help, same run: cold, drawn ahead as a game start does, again). Once: start-up to the main menu compared with a minimal
 Textual app, each in a fresh interpreter. Figures, not pass/fail: timed tests are not how we check speed.
 """
 
@@ -76,7 +77,9 @@ def rummikub_table_validation_ms(repeats: int = 200) -> float:
 # an action (through the session, the autosave and the handoff screen).
 UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
-    "luz": {"select": ("right", "left"), "apply": ("enter",)},
+    # Luz: Enter bids; a card is played with Enter, then Enter again to confirm (when `playing`, the
+    # first Enter is pressed untimed and the confirming one is timed)
+    "luz": {"select": ("right", "left"), "apply": ("enter",), "first_when_playing": ("enter",)},
     "rummikub": {"select": ("right", "left"), "apply": ("space", "n")},  # a tile move: same player goes on
     "splendor_duel": {"select": ("right", "left"), "apply": ("space", "enter")},  # take the centre token
     # American / International: draw first (untimed), then a tile move as in the standard game
@@ -132,6 +135,8 @@ async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict
                 for key in script["select"]:
                     timings["game key"].append(await timed(key))
                 await pilot.press(*script["apply"][:-1])  # choose the action; its last key applies it
+                if getattr(app.screen, "playing", False):
+                    await pilot.press(*script.get("first_when_playing", ()))
                 before = session._state
                 timings["applied action"].append(await timed(script["apply"][-1]))
                 if session._state == before:
@@ -141,6 +146,77 @@ async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict
 
 def key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict[str, float]:
     return asyncio.run(_key_latencies(spec, rounds, variant))
+
+
+# Keys of the shared pages, pressed on the first private screen: (figure, key, the screen it opens).
+PAGES = (("help", "question_mark", "HelpScreen"), ("log", "l", "LogScreen"), ("rules", "r", "RulesScreen"))
+
+
+async def _page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
+    """Key to idle for opening help, log and rules from a turn screen, each closed again with Esc.
+
+    The rulebook is timed three ways: cold (nothing of it drawn yet), the first time after it was drawn
+    ahead in the background as the setup and resume screens do when a game starts, and again (median).
+    """
+    from .tui.app import BoardGamesApp
+    from .tui.screens import rules as rules_screen
+    from .tui.screens.pass_device import PassDeviceScreen
+    from .tui.screens.turn import TurnScreen
+    from .tui.session import HotseatSession
+
+    rules = spec.rules()
+    timings: dict[str, list[float]] = {
+        "help": [],
+        "log": [],
+        "rules, cold": [],
+        "rules, drawn ahead": [],
+        "rules, again": [],
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        app = BoardGamesApp(save_dir=Path(folder))
+        async with app.run_test(size=(100, 30)) as pilot:
+            players = [f"P{n}" for n in range(rules.min_players)]
+            await app.start_session(HotseatSession.new(spec.id, players, rules.Options(), app.store, seed="bench"))
+            await pilot.pause()
+            if isinstance(app.screen, PassDeviceScreen):
+                app.screen.armed = True
+                await pilot.press("space")
+                await pilot.pause()
+            if not isinstance(app.screen, TurnScreen):
+                raise RuntimeError(f"{spec.id}: no turn screen to open the pages from")
+
+            async def timed_page(name: str, key: str, screen_name: str) -> float:
+                await pilot.pause()
+                start = time.perf_counter()
+                await pilot.press(key)
+                await pilot.pause()
+                await app.animator.wait_until_complete()
+                elapsed = time.perf_counter() - start
+                if type(app.screen).__name__ != screen_name:
+                    raise RuntimeError(f"{spec.id}: {key!r} opened {app.screen!r}, not the {name}")
+                await pilot.press("escape")
+                await pilot.pause()
+                return elapsed
+
+            def forget_rulebook() -> None:
+                for key in [key for key in rules_screen._LINES if key[0] == spec.id]:
+                    del rules_screen._LINES[key]
+
+            forget_rulebook()
+            timings["rules, cold"].append(await timed_page(*PAGES[2]))
+            forget_rulebook()
+            rules_screen.prepare_rulebook(app, spec.id)
+            await app.workers.wait_for_complete()
+            timings["rules, drawn ahead"].append(await timed_page(*PAGES[2]))
+            for _round in range(rounds):
+                for page in PAGES:
+                    name = "rules, again" if page[0] == "rules" else page[0]
+                    timings[name].append(await timed_page(*page))
+    return {name: statistics.median(values) for name, values in timings.items() if values}
+
+
+def page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
+    return asyncio.run(_page_open_times(spec, rounds))
 
 
 # Rule sets measured apart: (variant name, title suffix); "" is the game's default options.
@@ -189,7 +265,7 @@ def startup_seconds(code: str, runs: int) -> float:
 
 
 def _row(label: str, value: str) -> None:
-    print(f"  {label:<34} {value}")
+    print(f"  {label:<40} {value}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -216,6 +292,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             for name, value in latencies.items():
                 ratio = "" if name == "no-op key" else f"  ({value / noop:.2f}× no-op)"
                 _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
+        if len(VARIANTS.get(game_id, ("",))) > 1:
+            print(f"{spec.title} (its pages)")
+        pages = page_open_times(spec, max(args.rounds // 3, 3))
+        help_open = pages["help"]
+        for name, value in pages.items():
+            ratio = "" if name == "help" else f"  ({value / help_open:.2f}× help)"
+            _row(f"UI open {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
     app_start = startup_seconds(_STARTUP_APP, args.startup_runs)
     minimal = startup_seconds(_STARTUP_MINIMAL, args.startup_runs)
     print("Start-up (fresh interpreter to first screen, median)")

@@ -349,6 +349,8 @@ async def test_deleting_a_save_asks_for_confirmation(make_app, save_dir: Path) -
         # n keeps it.
         await pilot.press("delete")
         assert isinstance(app.screen, ConfirmScreen)
+        await pilot.pause()
+        assert f"Hanabi · {', '.join(target.save.players)}" in screen_text(app)  # says which game goes
         await pilot.press("n")
         assert app.screen is resume
         assert target.path.exists() and other.path.exists()
@@ -364,3 +366,152 @@ async def test_deleting_a_save_asks_for_confirmation(make_app, save_dir: Path) -
         assert save_files(save_dir) == [other.path]
         assert options.option_count == 1
         assert [e.path for e in resume.entries] == [other.path]
+
+
+# (6) names are content: a save with markup in its names lists, resumes and plays ----------------
+
+HOSTILE_PLAYERS = ["[b]Al[/i]", "[dad]"]
+
+
+def squeeze(text: str) -> str:
+    """Screen text without spaces or line breaks (a long row may wrap anywhere)."""
+    return "".join(text.split())
+
+
+async def test_a_save_with_markup_in_the_names_lists_resumes_and_plays(make_app, save_dir: Path) -> None:
+    from boardgames_tui.engine.rummikub.models import RummikubOptions
+    from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+    from boardgames_tui.tui.screens.turn import TurnScreen
+
+    # Written by this version, exactly as a game started from the setup screen would be.
+    store = SaveStore(save_dir)
+    session = HotseatSession.new("rummikub", HOSTILE_PLAYERS, RummikubOptions(), store, seed="[i]deal")
+    store.flush()
+    path = session.save_path
+
+    for _restart in range(2):  # and again after a restart: nothing about the file bricks the list
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("c")
+            resume = app.screen
+            assert isinstance(resume, ResumeScreen)
+            assert [type(e) for e in resume.entries] == [SavedGame]
+            text = screen_text(app)
+            assert "Rummikub · [b]Al[/i], [dad]" in text
+            assert "[i]deal" in text
+            await pilot.press("enter")
+            handoff = await wait_for_handoff(app, pilot)
+            assert isinstance(handoff, PassDeviceScreen)
+            await pilot.pause()
+            assert app.session is not None
+            first = app.session.acting_seat()
+            assert first is not None
+            starter, other = HOSTILE_PLAYERS[first], HOSTILE_PLAYERS[1 - first]
+            assert f"Pass the device to {starter}" in screen_text(app)
+            actions_before = len(read_save(path)["actions"])
+            await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
+            await pilot.press("space")
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the first turn")
+            assert starter in squeeze(screen_text(app))
+            await pilot.press("d")  # draw a tile: the turn ends and the game is saved
+            await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the next handoff")
+            await pilot.pause()
+            assert f"Pass the device to {other}" in screen_text(app)
+            app.store.flush()
+            assert len(read_save(path)["actions"]) == actions_before + 1
+            await pilot.press("q", "y")
+            await wait_until(pilot, lambda: len(app.screen_stack) == 1, "the main menu")
+
+
+async def test_a_save_that_cannot_be_shown_is_listed_as_unreadable(
+    make_app, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from boardgames_tui.engine.rummikub.models import RummikubOptions
+    from boardgames_tui.engine.rummikub.rules import RummikubRules
+
+    store = SaveStore(save_dir)
+    good = new_session(store, ["Ana", "Ben"], seed="good")
+    odd = HotseatSession.new("rummikub", ["Cy", "Dee"], RummikubOptions(), store, seed="odd")
+    store.flush()
+
+    def broken_label(self: Any, options: Any) -> str:
+        raise ValueError("no label for these options")
+
+    monkeypatch.setattr(RummikubRules, "variant_label", broken_label)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        by_path = {entry.path: entry for entry in resume.entries}
+        assert isinstance(by_path[good.save_path], SavedGame)
+        shown = by_path[odd.save_path]
+        assert isinstance(shown, BrokenSave)
+        assert "no label for these options" in shown.reason
+        text = screen_text(app)
+        assert "Unreadable" in text and odd.save_path.name in text and "no label for these options" in text
+        assert "Ana, Ben" in text
+        # The readable one resumes; the other is never offered.
+        options = resume.query_one("#saves", OptionList)
+        assert options.get_option_at_index(resume.entries.index(shown)).disabled
+        assert options.highlighted == resume.entries.index(by_path[good.save_path])
+        await pilot.press("enter")
+        await wait_for_handoff(app, pilot)
+        assert app.session is not None and app.session.players == ("Ana", "Ben")
+
+
+async def test_resume_keys_say_why_they_do_nothing(make_app, save_dir: Path) -> None:
+    store = SaveStore(save_dir)
+    readable = new_session(store, ["Ana", "Ben"], seed="gone").save_path
+    write_broken_saves(save_dir, read_save(readable))
+    readable.unlink()  # only the unreadable files are left
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        assert resume.entries and all(isinstance(e, BrokenSave) for e in resume.entries)
+        for key in ("enter", "delete"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is resume
+            assert "nothing to resume" in screen_text(app), key
+        await pilot.press("down")  # any other key: the status line is back to what it says
+        await pilot.pause()
+        assert "nothing to resume" not in screen_text(app)
+        assert "Enter resumes" in screen_text(app)
+
+
+async def test_a_save_that_cannot_be_played_stays_listed_as_unreadable(
+    make_app, save_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from boardgames_tui.engine.rummikub.models import RummikubOptions
+    from boardgames_tui.engine.rummikub.rules import RummikubRules
+
+    store = SaveStore(save_dir)
+    odd = HotseatSession.new("rummikub", ["Cy", "Dee"], RummikubOptions(), store, seed="odd")
+    good = new_session(store, ["Ana", "Ben"], seed="good")
+
+    def broken_view(self: Any, state: Any, seat: int | None) -> Any:
+        raise KeyError("tile 107")
+
+    monkeypatch.setattr(RummikubRules, "view", broken_view)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        options = resume.query_one("#saves", OptionList)
+        options.highlighted = next(i for i, e in enumerate(resume.entries) if e.path == odd.save_path)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is resume and app.session is None and app.is_running
+        entry = next(e for e in resume.entries if e.path == odd.save_path)
+        assert isinstance(entry, BrokenSave) and "cannot be resumed" in entry.reason and "tile 107" in entry.reason
+        text = screen_text(app)
+        assert "Unreadable" in text and "tile 107" in text
+        # The other save is highlighted and resumes.
+        assert resume.entries[options.highlighted or 0].path == good.save_path
+        await pilot.press("enter")
+        await wait_for_handoff(app, pilot)
+        assert app.session is not None and app.session.players == ("Ana", "Ben")

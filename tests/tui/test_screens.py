@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Markdown, MarkdownViewer, Static
+from textual.widgets import Static
 
 from boardgames_tui.engine.assets import asset_path
 from boardgames_tui.engine.hanabi.models import HanabiOptions
@@ -19,7 +19,7 @@ from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
-from boardgames_tui.tui.screens.rules import RulesScreen
+from boardgames_tui.tui.screens.rules import RulebookView, RulesScreen
 from boardgames_tui.tui.screens.too_small import TooSmallScreen
 from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
@@ -57,16 +57,31 @@ async def test_menu_keys_open_the_rulebook_and_escape_goes_back(make_app) -> Non
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.game_id == "hanabi"
 
-        rulebook = asset_path("rules", "hanabi.md").read_text(encoding="utf-8")
-        document = rules.query_one(MarkdownViewer).document
-        assert isinstance(document, Markdown)
-        assert document.source == rulebook
-        await pilot.pause(0.1)
-        headings = [str(block._content) for block in document.query("MarkdownH2")]
-        assert "Components" in headings and "Setup" in headings
+        book = rules.query_one(RulebookView)
+        lines = [line.text.strip() for line in book.lines]
+        headings = [
+            line.text.strip()
+            for line in book.lines
+            if line.text.strip() and all(seg.style and seg.style.bold for seg in line if seg.text.strip())
+        ]
+        assert "Components" in headings and "Setup" in headings  # headings stand out (bold)
+        assert "## Components" not in lines  # drawn, not shown as source
         text = screen_text(app)
         assert "Rules — Hanabi" in text
         assert "A cooperative card game for 2–5 players" in text  # the opening paragraph, rendered
+        # The whole rulebook is there, one line per terminal row, and the keys scroll it.
+        rulebook = asset_path("rules", "hanabi.md").read_text(encoding="utf-8")
+        prose = [line for line in rulebook.splitlines() if line.strip() and not line.lstrip().startswith("|")]
+        last_words = [word.strip("*_`") for word in prose[-1].split()[-3:]]
+        assert " ".join(last_words) in " ".join(" ".join(lines).split())
+        assert app.focused is book and book.scroll_y == 0
+        for key, moved in (("down", 1), ("pagedown", 1 + book.scrollable_content_region.height), ("end", book.max_scroll_y)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert book.scroll_y == moved, key
+        await pilot.press("home")
+        await pilot.pause()
+        assert book.scroll_y == 0
 
         await pilot.press("escape")
         assert app.screen is picker
@@ -277,3 +292,73 @@ def test_the_key_bar_compacts_to_fit_a_narrow_terminal() -> None:
     wide, narrow = asyncio.run(widths())
     assert "a Do a  b Do b" in wide and wide.endswith("? Help with everything you may want")
     assert len(narrow) <= 78 and "a Do a b Do b" in narrow and narrow.endswith("g Do g ?")
+
+
+# Text from players is content on every shared screen -------------------------------------------
+
+HOSTILE = ["[b]Al[/i]", "[dad]", "[@click=app.quit]", "[link='file:///etc/passwd']x", "\\", "字" * 16]
+
+
+def squeezed(app: BoardGamesApp) -> str:
+    """The screen's text without spaces and line breaks: a long line may wrap anywhere."""
+    return "".join(screen_text(app).split())
+
+
+async def test_shared_screens_show_hostile_text_as_typed() -> None:
+    from textual.app import App
+
+    from boardgames_tui.tui.screens.confirm import ConfirmScreen
+    from boardgames_tui.tui.screens.help import HelpScreen
+    from boardgames_tui.tui.screens.panel import PanelScreen
+    from boardgames_tui.tui.text import plain
+
+    joined = " ".join(HOSTILE)
+    screens = {
+        "confirm": lambda: ConfirmScreen(f"Remove {joined}?"),
+        "help": lambda: HelpScreen(joined, [(name, f"about {name}") for name in HOSTILE]),
+        "log": lambda: LogScreen(joined, tuple(f"{name} played" for name in HOSTILE), private=False),
+        "panel": lambda: PanelScreen(f"Sheet of {joined}", plain(joined), close_key="s", private=False),
+    }
+    for kind, make in screens.items():
+        app = App[None]()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.push_screen(make())
+            await pilot.pause()
+            text = squeezed(app)  # type: ignore[arg-type]
+            for name in HOSTILE:
+                assert "".join(name.split()) in text, (kind, name)
+            assert app.is_running, kind  # no click action ran, nothing crashed
+
+
+async def test_the_rulebook_is_laid_out_again_for_a_new_width(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "down", "down", "down", "down", "enter")  # the longest rulebook: Lifeboat
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rulebook")
+        book = app.screen.query_one(RulebookView)
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            width = book.scrollable_content_region.width
+            assert width == size[0] - 4  # padding and the scroll bar
+            assert book.virtual_size.height == len(book.lines)
+            assert all(line.cell_length == width for line in book.lines)
+            assert "Lifeboat" in screen_text(app)
+
+
+async def test_starting_a_game_draws_its_rulebook_ahead(make_app) -> None:
+    from boardgames_tui.tui.screens import rules
+
+    from .helpers import open_setup, start_from_setup
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        rules._LINES.pop(("hanabi", SIZE[0] - rules.RULES_WIDTH_MARGIN), None)
+        await open_setup(app, pilot)
+        await start_from_setup(app, pilot)
+        await wait_until(pilot, lambda: ("hanabi", SIZE[0] - rules.RULES_WIDTH_MARGIN) in rules._LINES, "the rulebook")
+        await reveal(app, pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        book = app.screen.query_one(RulebookView)
+        assert book.lines is rules._LINES[("hanabi", book.scrollable_content_region.width)]  # the one drawn ahead

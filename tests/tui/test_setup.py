@@ -270,3 +270,197 @@ async def test_options_a_rule_set_settles_are_hidden_and_switches_say_on_or_off(
         setup.query_one("#opt-two_jokers_in_a_set", Switch).value = False
         await pilot.pause()
         assert str(state.content) == "off"
+
+
+# Errors that go away, limits that are said, names that are remembered ----------------------------
+
+
+def setup_error(setup: SetupScreen) -> str:
+    return str(setup.query_one("#setup-error", Static).content)
+
+
+async def test_an_error_disappears_once_fixed(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        await type_into(pilot, setup.query_one("#name-1", Input), "ana")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Two players are called ana" in setup_error(setup)
+        await type_into(pilot, setup.query_one("#name-0", Input), "")  # still wrong, for another reason
+        await pilot.pause()
+        assert setup_error(setup) == "✗ Player 1 needs a name."
+        await pilot.press(*"Bea")  # fixed: the line empties without pressing Ctrl+S again
+        await pilot.pause()
+        assert setup_error(setup) == ""
+        assert "Two players" not in screen_text(app) and "needs a name" not in screen_text(app)
+
+
+async def test_the_name_length_limit_is_said_while_typing(make_app) -> None:
+    from boardgames_tui.tui.screens.setup import MAX_NAME_LENGTH
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        name = setup.query_one("#name-0", Input)
+        hint = setup.query_one("#name-hint-0", Static)
+        await type_into(pilot, name, "A" * (MAX_NAME_LENGTH - 1))
+        await pilot.pause()
+        assert not hint.display
+        await pilot.press("B")  # the limit is reached: it is said at once, next to the field
+        await pilot.pause()
+        assert name.value == "A" * (MAX_NAME_LENGTH - 1) + "B"
+        assert hint.display and f"{MAX_NAME_LENGTH} characters at most" in str(hint.content)
+        assert f"{MAX_NAME_LENGTH} characters at most" in screen_text(app)
+        await pilot.press("C")  # refused, and the hint still says why
+        await pilot.pause()
+        assert name.value.endswith("B") and hint.display
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert not hint.display
+        # Sixteen wide characters are sixteen characters: accepted whole.
+        await type_into(pilot, name, "字" * MAX_NAME_LENGTH)
+        await pilot.pause()
+        assert name.value == "字" * MAX_NAME_LENGTH and hint.display
+
+
+def test_names_must_be_visible_text() -> None:
+    from boardgames_tui.tui.screens.setup import check_names
+
+    assert check_names(["Ana", "  "]) == "Player 2 needs a name."
+    assert "control" in (check_names(["A\tb", "Ben"]) or "")
+    assert "control" in (check_names(["Ana", "x\x1b[31m"]) or "")
+    assert "control" in (check_names(["\u202eAna", "Ben"]) or "")  # a right-to-left override turns text round
+    assert "special space" in (check_names(["Ana\u00a0Lee", "Ben"]) or "")  # a save file would refuse it
+    assert "special space" in (check_names(["Ana\u3000Lee", "Ben"]) or "")
+    assert check_names(["Ana Lee", "Ben"]) is None
+    assert check_names(["אנה", "بن", "字字", "e\u0301", "😀", "[b]Al[/i]"]) is None  # scripts and marks are text
+
+
+async def test_a_control_character_in_a_name_is_refused_with_a_reason(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        name = setup.query_one("#name-0", Input)
+        name.focus()
+        await pilot.pause()
+        name.insert_text_at_cursor("\x07")  # pasted text may hold anything
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Player 1's name has a control character" in setup_error(setup)
+        assert app.session is None and not list(save_dir.glob("*.json"))
+
+
+async def test_a_refusal_shows_hostile_names_as_typed(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        await type_into(pilot, setup.query_one("#name-0", Input), "[b]Al[/i]")
+        await type_into(pilot, setup.query_one("#name-1", Input), "[B]al[/I]")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Two players are called [B]al[/I]; names must differ." in setup_error(setup)
+        assert "Two players are called [B]al[/I]" in screen_text(app)
+
+
+async def test_the_deal_number_is_digits_and_says_so(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        seed = setup.query_one("#seed", Input)
+        help_line = setup.query_one("#seed-help", Static)
+        await type_into(pilot, seed, "12ab")
+        await pilot.pause()
+        assert "A deal number has digits only" in str(help_line.content)  # said while typing
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "A deal number has digits only" in setup_error(setup)
+        assert app.session is None and not list(save_dir.glob("*.json"))
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert setup_error(setup) == "" and "digits only" not in str(help_line.content)
+        await type_into(pilot, seed, " 4242 ")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the game to start")
+        assert app.session is not None and app.session.deal_number == "4242"
+
+
+async def test_names_are_remembered_from_the_last_game(make_app, save_dir: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot)
+        await choose(pilot, setup.query_one("#player-count", Select), 1)  # three players
+        for seat, name in enumerate(["Zoë", "[dad]", "Ana"]):
+            await type_into(pilot, setup.query_one(f"#name-{seat}", Input), name)
+        await start_from_setup(app, pilot)
+
+    again = make_app()  # a new start of the program
+    async with again.run_test(size=SIZE) as pilot:
+        setup = await open_setup(again, pilot)
+        assert setup.player_names() == ["Zoë", "[dad]"]  # two players by default: the first two
+        await choose(pilot, setup.query_one("#player-count", Select), 3)  # five players
+        names = setup.player_names()
+        assert names[:3] == ["Zoë", "[dad]", "Ana"]
+        assert len({name.casefold() for name in names}) == 5  # the defaults that fill up never repeat one
+        assert "[dad]" in screen_text(again)
+
+
+async def test_a_broken_names_file_is_ignored(make_app, save_dir: Path) -> None:
+    from boardgames_tui.tui.recent_names import recent_names_path
+
+    path = recent_names_path(save_dir)
+    for content in (b"{not json", b'{"players": "Ana"}', b"\xff\xfe", b'{"players": [1, "", "x\\u0007", "Zed"]}'):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(app, pilot)
+            expected = ["Zed", "Ana"] if b"Zed" in content else ["Ana", "Ben"]
+            assert setup.player_names() == expected, content
+
+
+async def test_the_sixth_suit_list_is_not_cut_at_80x24(make_app) -> None:
+    from textual.containers import VerticalScroll
+
+    from boardgames_tui.tui.widgets.keybar import KeyBar
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(app, pilot)
+        sixth = setup.query_one("#opt-sixth_suit", Select)
+        form = setup.query_one(VerticalScroll)
+        # The field at the very bottom of the form, just above the error line and the key bar.
+        while sixth.region.bottom < form.region.bottom and form.scroll_y < form.max_scroll_y:
+            form.scroll_to(y=form.scroll_y + 1, animate=False)
+            await pilot.pause()
+        while sixth.region.bottom > form.region.bottom:
+            form.scroll_to(y=form.scroll_y + 1, animate=False)
+            await pilot.pause()
+        assert sixth.region.bottom == form.region.bottom
+        await pilot.click(sixth)
+        await pilot.pause(0.1)
+        overlay = sixth.query_one("SelectOverlay")
+        assert sixth.expanded
+        # The whole list shows below the field, inside the form: not under the key bar or the error line.
+        assert overlay.region.y >= sixth.region.bottom
+        assert overlay.region.bottom <= form.region.bottom
+        assert not overlay.region.overlaps(setup.query_one(KeyBar).region)
+        assert overlay.max_scroll_y == 0
+        text = screen_text(app)
+        for choice in ("none", "tricky", "difficult", "avalanche"):
+            assert choice in text
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert sixth.value == "tricky"
+
+
+def test_what_counts_as_a_deal_number() -> None:
+    from boardgames_tui.tui.screens.setup import MAX_DEAL_DIGITS, check_deal, deal_number
+
+    assert check_deal("") is None and check_deal("   ") is None  # blank: a new random deal
+    assert check_deal(" 007 ") is None and deal_number(" 007 ") == "007"
+    assert check_deal("１２３") is None and deal_number("１２３") == "123"  # typed with a CJK input method
+    for wrong in ("12.5", "-3", "abc", "4 2", "٣", "²"):
+        assert "digits only" in (check_deal(wrong) or ""), wrong
+    assert check_deal("9" * MAX_DEAL_DIGITS) is None
+    assert f"at most {MAX_DEAL_DIGITS} digits" in (check_deal("9" * (MAX_DEAL_DIGITS + 1)) or "")

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -24,13 +25,15 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", _("No"), show=False),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str | Content) -> None:
+        """`question` as a `str` is shown exactly as written (it may hold a player's name); pass
+        `text.markup(...)` for a question with styles."""
         super().__init__()
         self.question = question
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Static(self.question, markup=False)
             with Horizontal():
                 yield Button(_("Yes (y)"), id="yes", variant="warning")
                 yield Button(_("No (n)"), id="no")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -8,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
+from ..text import markup, plain
 from ..widgets.keybar import KeyBar
 
 
@@ -24,7 +26,7 @@ class HelpScreen(Screen[None]):
         Binding("q", "close", _("Back"), show=False),
     ]
 
-    def __init__(self, title: str, lines: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, lines: list[tuple[str | Text, str | Text]]) -> None:
         super().__init__()
         self.help_title = title
         self.lines = lines
@@ -34,9 +36,9 @@ class HelpScreen(Screen[None]):
         table.add_column(style="bold")
         table.add_column()
         for key, meaning in self.lines:
-            table.add_row(key, meaning)
+            table.add_row(*(cell if isinstance(cell, Text) else plain(cell) for cell in (key, meaning)))
         with VerticalScroll():
-            yield Static(_("Keys — {title}").format(title=self.help_title), id="help-title")
+            yield Static(markup(_("Keys — {title}"), title=self.help_title), id="help-title")
             yield Static(table)
         yield KeyBar()
 

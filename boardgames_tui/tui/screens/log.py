@@ -6,6 +6,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from ...i18n import _
+from ..text import markup, plain
 from ..widgets.keybar import KeyBar
 
 
@@ -30,14 +31,14 @@ class LogScreen(Screen[None]):
         self.PRIVATE = private
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Log — {title}").format(title=self.log_title), id="log-title")
+        yield Static(markup(_("Log — {title}"), title=self.log_title), id="log-title")
         yield RichLog(wrap=True, markup=False, auto_scroll=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
         for number, line in enumerate(self.lines, start=1):
-            log.write(f"{number:>3}. {line}")
+            log.write(plain(f"{number:>3}. {line}"))
         if not self.lines:
             log.write(_("Nothing has happened yet."))
 

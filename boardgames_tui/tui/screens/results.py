@@ -41,6 +41,7 @@ class ResultsScreen(Screen[None]):
     }
     ResultsScreen #headline { text-style: bold; margin-bottom: 1; }
     ResultsScreen #details { margin-bottom: 1; }
+    ResultsScreen #team, ResultsScreen #ranking { margin-bottom: 1; }
     ResultsScreen #last { color: $text-muted; margin-bottom: 1; }
     """
     BINDINGS = [
@@ -76,8 +77,10 @@ class ResultsScreen(Screen[None]):
                 markup("{title} · " + _("Game over") + " · " + _("Deal {deal}"), title=session.title, deal=session.deal_number)
             )
             yield Static(outcome.headline, id="headline", markup=False)
-            if not outcome.cooperative:
-                yield Static(table)
+            if outcome.cooperative:  # one score for the team: name the team
+                yield Static(markup(_("Played by {players}"), players=", ".join(session.players)), id="team")
+            else:
+                yield Static(table, id="ranking")
             yield Static("\n".join(outcome.details), id="details", markup=False)
             match = session.match_with_this_game()
             if len(match) > 1:

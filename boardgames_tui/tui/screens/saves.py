@@ -5,6 +5,7 @@ from datetime import datetime
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -12,6 +13,7 @@ from textual.widgets.option_list import Option
 from ...engine.registry import GAMES
 from ...engine.saves import BrokenSave, SavedGame
 from ...i18n import _
+from ..text import markup
 from ..widgets.keybar import KeyBar
 
 
@@ -31,6 +33,7 @@ class ResumeScreen(Screen[None]):
     ResumeScreen #resume-where { color: $text-muted; margin-bottom: 1; }
     ResumeScreen OptionList { height: 1fr; }
     ResumeScreen #resume-status { height: auto; }
+    ResumeScreen #resume-status.error { color: $error; }
     """
     BINDINGS = [
         Binding("enter", "resume", _("Resume"), show=False),
@@ -55,35 +58,77 @@ class ResumeScreen(Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        store = self.app.store  # type: ignore[attr-defined]
-        self.entries = store.list()
+        self.entries = self.app.store.list()  # type: ignore[attr-defined]
+        self._show_entries()
+
+    def _show_entries(self, *, keep_place: bool = False) -> None:
         options = self.query_one("#saves", OptionList)
+        highlighted = options.highlighted
         options.clear_options()
         for index, entry in enumerate(self.entries):
             if isinstance(entry, SavedGame):
-                save = entry.save
-                spec = GAMES[save.game_id]
-                label = spec.rules().variant_label(entry.state.options) if hasattr(entry.state, "options") else ""
-                title = f"{spec.title} ({label})" if label else spec.title
-                finished = f" · [i]{_('finished — see the results')}[/i]" if save.finished else ""
-                text = (
-                    f"[b]{title}[/b] · {', '.join(save.players)}{finished}\n"
-                    f"  {save.position} · {_('deal')} {save.seed} · {_('last played')} {_when(save.updated_at)}"
-                )
-                options.add_option(Option(text, id=str(index)))
-            else:
-                text = f"[b]✗ {_('Unreadable')}[/b] {entry.path.name}\n  {entry.reason}"
-                options.add_option(Option(text, id=str(index), disabled=True))
+                try:
+                    options.add_option(Option(self.describe(entry), id=str(index)))
+                    continue
+                except Exception as exc:  # noqa: BLE001 - one save that cannot be shown must not hide the others
+                    reason = _("cannot be shown: {error}").format(error=str(exc) or type(exc).__name__)
+                    entry = self.entries[index] = BrokenSave(entry.path, reason)
+            options.add_option(Option(self.describe_broken(entry), id=str(index), disabled=True))
         readable = [i for i, e in enumerate(self.entries) if isinstance(e, SavedGame)]
         if readable:
-            options.highlighted = readable[0]
-        status = self.query_one("#resume-status", Static)
-        if not self.entries:
-            status.update(_("No saved games."))
+            if keep_place and highlighted is not None:  # the nearest save still readable
+                options.highlighted = min(readable, key=lambda i: abs(i - highlighted))
+            else:
+                options.highlighted = readable[0]
+        self._set_status(self.status_line())
+        # Nothing to choose: the list takes no focus, so Enter and Delete reach the screen, which says why
+        # they do nothing (a focused list would swallow Enter without a word).
+        options.can_focus = bool(readable)
+        if readable:
+            options.focus()
         else:
-            status.update(_("Enter resumes · Delete removes a save · unreadable files are never changed"))
-        options.focus()
+            self.set_focus(None)
         self.refresh_bindings()
+
+    def status_line(self) -> str:
+        if not self.entries:
+            return _("No saved games.")
+        return _("Enter resumes · Delete removes a save · unreadable files are never changed")
+
+    def _set_status(self, text: str | Content, *, error: bool = False) -> None:
+        status = self.query_one("#resume-status", Static)
+        status.update(text)
+        status.set_class(error, "error")
+
+    # Every key answers (BoardGamesApp._on_key): a refused key says why on the status line.
+    def show_refusal(self, reason: str) -> None:
+        self._set_status(markup("[b]✗[/b] {reason}", reason=reason), error=True)
+
+    def clear_refusal(self) -> None:
+        if self.query_one("#resume-status", Static).has_class("error"):
+            self._set_status(self.status_line())
+
+    @staticmethod
+    def describe(entry: SavedGame) -> Content:
+        """One resume-list row: the names and the deal number are shown exactly as they were typed."""
+        save = entry.save
+        spec = GAMES[save.game_id]
+        label = spec.rules().variant_label(entry.state.options) if hasattr(entry.state, "options") else ""
+        title = f"{spec.title} ({label})" if label else spec.title
+        finished = " · [i]" + _("finished — see the results") + "[/i]" if save.finished else ""
+        return markup(
+            "[b]{title}[/b] · {players}" + finished + "\n  {position} · " + _("deal {deal}") + " · "
+            + _("last played {when}"),
+            title=title,
+            players=", ".join(save.players),
+            position=save.position,
+            deal=save.seed,
+            when=_when(save.updated_at),
+        )
+
+    @staticmethod
+    def describe_broken(entry: BrokenSave) -> Content:
+        return markup("[b]✗ " + _("Unreadable") + "[/b] {file}\n  {reason}", file=entry.path.name, reason=entry.reason)
 
     def _selected(self) -> SavedGame | BrokenSave | None:
         options = self.query_one("#saves", OptionList)
@@ -95,6 +140,17 @@ class ResumeScreen(Screen[None]):
         if action in ("resume", "delete"):
             return isinstance(self._selected(), SavedGame)
         return True
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action in ("resume", "delete"):
+            if not self.entries:
+                return _("There are no saved games yet: start one with n on the main menu.")
+            if not any(isinstance(entry, SavedGame) for entry in self.entries):
+                return _("None of these files can be read, so there is nothing to resume; the program never changes them.")
+            if isinstance(self._selected(), BrokenSave):
+                return _("This file cannot be read, so it cannot be resumed; the program never changes or deletes it.")
+            return _("Choose a saved game first (↑/↓).")
+        return None
 
     @on(OptionList.OptionHighlighted, "#saves")
     def _highlighted(self) -> None:
@@ -109,8 +165,21 @@ class ResumeScreen(Screen[None]):
         if not isinstance(entry, SavedGame):
             return
         from ..session import HotseatSession
+        from .rules import prepare_rulebook
 
-        session = HotseatSession.resume(entry, self.app.store)  # type: ignore[attr-defined]
+        try:  # everything the first screen will ask of the game, before leaving this list
+            session = HotseatSession.resume(entry, self.app.store)  # type: ignore[attr-defined]
+            step = session.next_step()
+            session.view(step.seat if step.kind == "turn" else None)
+            session.title, session.position()  # noqa: B018 - asked only to fail here rather than later
+        except Exception as exc:  # noqa: BLE001 - a save that cannot be played must not close the program
+            reason = _("cannot be resumed: {error}").format(error=str(exc) or type(exc).__name__)
+            self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, reason)
+            self._show_entries(keep_place=True)
+            self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=reason))
+            self.app.bell()
+            return
+        prepare_rulebook(self.app, session.spec.id)
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
@@ -124,7 +193,13 @@ class ResumeScreen(Screen[None]):
                 self.app.store.delete(entry)  # type: ignore[attr-defined]
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(_("Delete this saved game for good?")), delete)
+        question = markup(
+            "{question}\n\n[b]{game}[/b] · {players}",
+            question=_("Delete this saved game for good?"),
+            game=GAMES[entry.save.game_id].title,
+            players=", ".join(entry.save.players),
+        )
+        self.app.push_screen(ConfirmScreen(question), delete)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typing
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -11,15 +12,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...engine.registry import get_game
-from ...i18n import _
+from ...i18n import _, ngettext
+from ..recent_names import load_recent_names, recent_names_path, remember_names
+from ..text import markup
 from ..widgets.keybar import KeyBar
 
 DEFAULT_NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emi", "Femi")
-MAX_NAME_LENGTH = 16
+MAX_NAME_LENGTH = 16  # characters (a CJK character counts one, though it is two cells wide)
+MAX_DEAL_DIGITS = 12
 
 
 def switch_word(value: bool) -> str:
@@ -33,19 +38,100 @@ def field_choices(annotation: Any) -> tuple[Any, ...] | None:
     return None
 
 
+def name_problem(number: int, name: str) -> str | None:
+    """Why player `number`'s name cannot be used on its own, or None."""
+    if not name.strip():
+        return _("Player {n} needs a name.").format(n=number)
+    if len(name.strip()) > MAX_NAME_LENGTH:
+        return ngettext(
+            "Player {n}'s name is longer than {max} character.",
+            "Player {n}'s name is longer than {max} characters.",
+            MAX_NAME_LENGTH,
+        ).format(n=number, max=MAX_NAME_LENGTH)
+    # Only what prints (str.isprintable, as a save file requires): no control or invisible formatting
+    # characters, no line breaks, no spaces but the ordinary one. They would not show as typed (the screens
+    # replace them), could move the text around them, or would make the save unreadable.
+    if not name.isprintable():
+        return _(
+            "Player {n}'s name has a control character, an invisible one or a special space; please type it again."
+        ).format(n=number)
+    return None
+
+
 def check_names(names: list[str]) -> str | None:
-    """Why these player names cannot be used, or None if they can."""
+    """Why these player names cannot be used, or None if they can. Spaces around a name do not count."""
     seen: set[str] = set()
     for number, name in enumerate(names, start=1):
-        if not name:
-            return _("Player {n} needs a name.").format(n=number)
-        if len(name) > MAX_NAME_LENGTH:
-            return _("Player {n}'s name is longer than {max} characters.").format(n=number, max=MAX_NAME_LENGTH)
-        key = unicodedata.normalize("NFC", name).casefold()  # "é" typed two ways is one name
+        problem = name_problem(number, name)
+        if problem is not None:
+            return problem
+        key = unicodedata.normalize("NFC", name.strip()).casefold()  # "é" typed two ways is one name
         if key in seen:
-            return _("Two players are called {name}; names must differ.").format(name=name)
+            return _("Two players are called {name}; names must differ.").format(name=name.strip())
         seen.add(key)
     return None
+
+
+_FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def deal_number(text: str) -> str:
+    """The deal number as it is kept: spaces around it dropped, full-width digits (１２３) made plain."""
+    return text.translate(_FULL_WIDTH_DIGITS).strip()
+
+
+def check_deal(text: str) -> str | None:
+    """Why `text` is not a deal number (blank is fine: a new random deal), or None."""
+    deal = deal_number(text)
+    if deal and not (deal.isascii() and deal.isdigit()):
+        return _("A deal number has digits only (0–9); leave it blank for a new random deal.")
+    if len(deal) > MAX_DEAL_DIGITS:
+        return ngettext(
+            "A deal number has at most {max} digit.", "A deal number has at most {max} digits.", MAX_DEAL_DIGITS
+        ).format(max=MAX_DEAL_DIGITS)
+    return None
+
+
+def length_hint() -> str:
+    return ngettext("{n} character at most", "{n} characters at most", MAX_NAME_LENGTH).format(n=MAX_NAME_LENGTH)
+
+
+class NameInput(Input):
+    """A name field that says so when a key or a paste would go past the length limit (Textual's Input
+    refuses it with only a bell)."""
+
+    class TooLong(Message):
+        def __init__(self, field: NameInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def restricted(self) -> None:
+        super().restricted()
+        self.post_message(self.TooLong(self))
+
+
+class FormSelect(Select[Any]):
+    """A drop-down that makes room for its whole list inside the form before opening, so the list is
+    never drawn over (or cut by) the error line and the key bar below the form."""
+
+    def watch_expanded(self, expanded: bool) -> None:
+        form = next((node for node in self.ancestors if isinstance(node, VerticalScroll)), None)
+        if form is None:
+            return
+        if not expanded:
+            form.styles.clear_rule("padding")  # back to the stylesheet's
+            return
+        rows = min(len(self._options), 12) + 2  # the list's height (max-height 12) and its border
+        missing = self.region.bottom + rows - form.region.bottom
+        if missing <= 0:
+            return
+        spare = int(form.max_scroll_y - form.scroll_y)
+        if missing > spare:  # near the end of the form: room below it, for as long as the list is open
+            top, right, _bottom, left = form.styles.padding
+            form.styles.padding = (top, right, missing - spare, left)
+            form.call_after_refresh(form.scroll_relative, y=missing, animate=False)
+        else:
+            form.scroll_relative(y=missing, animate=False)
 
 
 class SetupScreen(Screen[None]):
@@ -57,6 +143,7 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }
+    SetupScreen .help.error { color: $error; text-style: bold; }
     SetupScreen #setup-error { color: $error; text-style: bold; height: auto; padding: 0 2; }
     SetupScreen VerticalScroll { height: 1fr; }
     SetupScreen #start { margin: 1 0 1 22; }
@@ -70,6 +157,23 @@ class SetupScreen(Screen[None]):
         super().__init__()
         self.spec = get_game(game_id)
         self.rules = self.spec.rules()
+        self._error_showing = False
+
+    @property
+    def recent_names_file(self) -> Path:
+        return recent_names_path(self.app.store.directory)  # type: ignore[attr-defined]
+
+    def first_names(self) -> list[str]:
+        """The names the fields start with: the players of the last game, then defaults none of them has."""
+        names: list[str] = []
+        keys: set[str] = set()
+        remembered = load_recent_names(self.recent_names_file)
+        for name in (*remembered, *DEFAULT_NAMES):
+            key = unicodedata.normalize("NFC", name).casefold()
+            if name_problem(1, name) is None and name == name.strip() and key not in keys:
+                names.append(name)
+                keys.add(key)
+        return names[: self.rules.max_players]
 
     def compose(self) -> ComposeResult:
         rules = self.rules
@@ -78,13 +182,15 @@ class SetupScreen(Screen[None]):
             counts = range(rules.min_players, rules.max_players + 1)
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
-                yield Select(
+                yield FormSelect(
                     [(str(n), n) for n in counts], value=rules.min_players, allow_blank=False, id="player-count"
                 )
+            names = self.first_names()
             for seat in range(rules.max_players):
                 with Horizontal(classes="row", id=f"name-row-{seat}"):
                     yield Label(_("Player {n}").format(n=seat + 1))
-                    yield Input(value=DEFAULT_NAMES[seat % len(DEFAULT_NAMES)], max_length=MAX_NAME_LENGTH, id=f"name-{seat}")
+                    yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}")
+                yield Static(length_hint(), classes="help name-hint", id=f"name-hint-{seat}")
             for name, field in rules.Options.model_fields.items():
                 label = field.title or name.replace("_", " ").capitalize()
                 with Horizontal(classes="row", id=f"opt-row-{name}"):
@@ -94,20 +200,28 @@ class SetupScreen(Screen[None]):
                         yield Switch(value=bool(field.default), id=f"opt-{name}")
                         yield Label(switch_word(bool(field.default)), id=f"opt-{name}-state", classes="switch-state")
                     elif choices is not None:
-                        yield Select([(str(c), c) for c in choices], value=field.default, allow_blank=False, id=f"opt-{name}")
+                        yield FormSelect(
+                            [(str(c), c) for c in choices], value=field.default, allow_blank=False, id=f"opt-{name}"
+                        )
                     else:
                         yield Input(value=str(field.default), id=f"opt-{name}")
                 if field.description:
-                    yield Static(field.description, classes="help", id=f"opt-help-{name}")
+                    yield Static(field.description, classes="help", id=f"opt-help-{name}", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Deal number"))
                 yield Input(placeholder=_("blank = a new random deal"), id="seed")
-            yield Static(_("The same deal number with the same players and options deals the same cards."), classes="help")
+            yield Static(self.deal_help(), classes="help", id="seed-help")
             yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
         yield Static("", id="setup-error")  # outside the scrolling form, so a refusal is always seen
         yield KeyBar()
 
+    @staticmethod
+    def deal_help() -> str:
+        return _("The same deal number with the same players and options deals the same cards.")
+
     def on_mount(self) -> None:
+        for hint in self.query(".name-hint"):
+            hint.display = False
         self._show_name_rows(self.rules.min_players)
         self._show_relevant_options()
         self.query_one("#player-count", Select).focus()
@@ -117,11 +231,45 @@ class SetupScreen(Screen[None]):
         # The switch's position is drawn in colour; the word says it too.
         for label in self.query(f"#{event.switch.id}-state").results(Label):
             label.update(switch_word(event.value))
+        self._recheck()
 
     @on(Select.Changed)
     def _option_changed(self, event: Select.Changed) -> None:
         if event.select.id != "player-count":
             self._show_relevant_options()
+        self._recheck()
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        field = event.input
+        if isinstance(field, NameInput):
+            self._show_length_hint(field, len(field.value) >= MAX_NAME_LENGTH)
+        elif field.id == "seed":
+            problem = check_deal(field.value)
+            help_line = self.query_one("#seed-help", Static)
+            help_line.update(markup("[b]✗[/b] {problem}", problem=problem) if problem else self.deal_help())
+            help_line.set_class(problem is not None, "error")
+        self._recheck()
+
+    @on(NameInput.TooLong)
+    def _name_too_long(self, event: NameInput.TooLong) -> None:
+        self._show_length_hint(event.field, True)
+
+    def _show_length_hint(self, field: Input, shown: bool) -> None:
+        seat = (field.id or "").removeprefix("name-")
+        for hint in self.query(f"#name-hint-{seat}"):
+            if hint.display != shown:  # a change of display lays the whole form out again
+                hint.display = shown
+
+    def _recheck(self) -> None:
+        """An error on show is replaced by the current one, or goes away once everything is fixed."""
+        if self._error_showing:
+            self._show_problem(self.problem())
+
+    def _show_problem(self, problem: str | None) -> None:
+        error = self.query_one("#setup-error", Static)
+        error.update(markup("✗ {problem}", problem=problem) if problem else "")
+        self._error_showing = problem is not None
 
     def _show_relevant_options(self) -> None:
         """Hide the options another option's choice makes meaningless (their `shown_when` hint)."""
@@ -142,6 +290,8 @@ class SetupScreen(Screen[None]):
     def _show_name_rows(self, count: int) -> None:
         for seat in range(self.rules.max_players):
             self.query_one(f"#name-row-{seat}").display = seat < count
+            field = self.query_one(f"#name-{seat}", Input)
+            self.query_one(f"#name-hint-{seat}").display = seat < count and len(field.value) >= MAX_NAME_LENGTH
 
     def player_names(self) -> list[str]:
         count = self.query_one("#player-count", Select).value
@@ -163,23 +313,32 @@ class SetupScreen(Screen[None]):
     def _start_pressed(self) -> None:
         self.action_start()
 
-    def action_start(self) -> None:
-        error = self.query_one("#setup-error", Static)
-        names = self.player_names()
-        problem = check_names(names)
+    def problem(self) -> str | None:
+        """Why the game cannot start with what the form holds now, or None."""
+        problem = check_names(self.player_names())
+        if problem is None:
+            problem = check_deal(self.query_one("#seed", Input).value)
         if problem is None:
             try:
-                options = self.chosen_options()
+                self.chosen_options()
             except ValidationError as exc:
                 problem = _("An option is not valid: {msg}").format(msg=exc.errors()[0]["msg"])
+        return problem
+
+    def action_start(self) -> None:
+        problem = self.problem()
+        self._show_problem(problem)
         if problem is not None:
-            error.update("✗ " + problem)
             self.app.bell()
             return
         from ..session import HotseatSession
+        from .rules import prepare_rulebook
 
-        seed = self.query_one("#seed", Input).value
-        session = HotseatSession.new(self.spec.id, names, options, self.app.store, seed=seed)  # type: ignore[attr-defined]
+        names = self.player_names()
+        seed = deal_number(self.query_one("#seed", Input).value)
+        session = HotseatSession.new(self.spec.id, names, self.chosen_options(), self.app.store, seed=seed)  # type: ignore[attr-defined]
+        remember_names(self.recent_names_file, names)
+        prepare_rulebook(self.app, self.spec.id)
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
     def action_back(self) -> None:

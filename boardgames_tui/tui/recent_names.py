@@ -1,0 +1,57 @@
+"""The players of the last games, so the setup screen can offer their names again.
+
+A small JSON file next to the saves folder (in the user data folder, or under BOARDGAMES_TUI_DATA_DIR),
+written atomically. It is a convenience only: a missing, damaged or foreign file is ignored, and a file
+that cannot be written never stops a game from starting.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..engine.saves import atomic_write_text
+
+FILE_NAME = "recent_players.json"
+KEEP = 6  # the most players any game seats
+
+
+def recent_names_path(save_dir: Path) -> Path:
+    """Where the names are kept for saves in `save_dir`: beside that folder, not in it (the resume list
+    reads every JSON file in the saves folder)."""
+    return save_dir.parent / FILE_NAME
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def load_recent_names(path: Path) -> list[str]:
+    """The remembered names, most recent game first; [] when there is no usable file."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # missing, unreadable, not UTF-8 or not JSON
+        return []
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, list):
+        return []
+    names: list[str] = []
+    for name in players:
+        if isinstance(name, str) and name.strip() and _key(name) not in {_key(n) for n in names}:
+            names.append(name)
+    return names[:KEEP]
+
+
+def remember_names(path: Path, players: Sequence[str]) -> None:
+    """Keep `players` (the game just started) first, then the older names not among them."""
+    names = list(players)
+    for name in load_recent_names(path):
+        if _key(name) not in {_key(n) for n in names}:
+            names.append(name)
+    try:
+        text = json.dumps({"players": names[:KEEP]}, ensure_ascii=False, indent=1)
+        atomic_write_text(path, text + "\n", durable=False)
+    except OSError:
+        pass  # a read-only or full disk: the names are offered again next time only if it can be written
