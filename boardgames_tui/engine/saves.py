@@ -43,8 +43,18 @@ class RecordedAction(FrozenModel):
     action: dict[str, Any]
 
 
+# Zero-width joiners print as part of what they join (a family emoji, Indic and Persian words).
+_JOINERS = frozenset("\u200c\u200d")
+
+
+def is_printable(text: str) -> bool:
+    """Text that shows as typed: no control, format or separator characters but the plain space and the
+    zero-width joiners. Names and other text from files must be printable."""
+    return text.isprintable() or all(ch.isprintable() or ch in _JOINERS for ch in text)
+
+
 def _printable(text: str) -> str:
-    if not text.isprintable():
+    if not is_printable(text):
         raise ValueError("holds control characters")
     return text
 

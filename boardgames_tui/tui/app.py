@@ -154,6 +154,9 @@ class BoardGamesApp(App[None]):
         self._drop_retired()
         self.session = session
         session.showing_seat = None
+        from .screens.rules import prepare_rulebook
+
+        prepare_rulebook(self, session.spec.id)  # `r` then opens at once
         await self.push_screen(self._screen_for_next_step())
 
     def _clear_toasts(self) -> None:

@@ -20,7 +20,7 @@ def printable(value: object) -> str:
     text = str(value)
     if text.isprintable():
         return text
-    return "".join(ch if unicodedata.category(ch)[0] != "C" or ch in "\n\t" else "\ufffd" for ch in text)
+    return "".join(ch if unicodedata.category(ch)[0] != "C" or ch in "\n\t\u200c\u200d" else "\ufffd" for ch in text)
 
 
 def markup(template: str, /, **values: object) -> Content:

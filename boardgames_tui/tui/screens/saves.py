@@ -165,7 +165,6 @@ class ResumeScreen(Screen[None]):
         if not isinstance(entry, SavedGame):
             return
         from ..session import HotseatSession
-        from .rules import prepare_rulebook
 
         try:  # everything the first screen will ask of the game, before leaving this list
             session = HotseatSession.resume(entry, self.app.store)  # type: ignore[attr-defined]
@@ -179,7 +178,6 @@ class ResumeScreen(Screen[None]):
             self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=reason))
             self.app.bell()
             return
-        prepare_rulebook(self.app, session.spec.id)
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:

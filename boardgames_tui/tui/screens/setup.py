@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...engine.registry import get_game
+from ...engine.saves import is_printable
 from ...i18n import _, ngettext
 from ..recent_names import load_recent_names, recent_names_path, remember_names
 from ..text import markup
@@ -48,10 +49,10 @@ def name_problem(number: int, name: str) -> str | None:
             "Player {n}'s name is longer than {max} characters.",
             MAX_NAME_LENGTH,
         ).format(n=number, max=MAX_NAME_LENGTH)
-    # Only what prints (str.isprintable, as a save file requires): no control or invisible formatting
+    # Only what prints (as a save file requires): no control or invisible formatting
     # characters, no line breaks, no spaces but the ordinary one. They would not show as typed (the screens
     # replace them), could move the text around them, or would make the save unreadable.
-    if not name.isprintable():
+    if not is_printable(name):
         return _(
             "Player {n}'s name has a control character, an invisible one or a special space; please type it again."
         ).format(n=number)
@@ -332,13 +333,11 @@ class SetupScreen(Screen[None]):
             self.app.bell()
             return
         from ..session import HotseatSession
-        from .rules import prepare_rulebook
 
         names = self.player_names()
         seed = deal_number(self.query_one("#seed", Input).value)
         session = HotseatSession.new(self.spec.id, names, self.chosen_options(), self.app.store, seed=seed)  # type: ignore[attr-defined]
         remember_names(self.recent_names_file, names)
-        prepare_rulebook(self.app, self.spec.id)
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
