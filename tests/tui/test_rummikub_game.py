@@ -9,8 +9,12 @@ from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
 
-from ..engine.rummikub.helpers import build, ids, table_text
-from .helpers import resume_state, take_device
+from boardgames_tui.tui.screens.results import ResultsScreen
+
+from ..engine.rummikub.helpers import build, ids, label, rack_text, table_text
+from ..engine.rummikub.variant_helpers import vbuild
+from .helpers import resume_state, reveal_any as reveal, screen_text, take_device, wait_for_handoff, wait_until
+from .test_rummikub_rule_sets import point_rack_at
 
 
 async def goto_table(pilot, screen: RummikubTurnScreen, row: int, index: int) -> None:
@@ -146,3 +150,272 @@ async def test_the_mouse_selects_and_places_tiles(make_app) -> None:
         await pilot.click("#rk-sets", offset=(4, len(screen.view.table)))
         await pilot.pause()
         assert len(session.view(0).table) == 2 and screen.selected == []
+
+
+# Issue #11: what changed, the cursor, the rack, the tiles' colours, hostile names ----------------------------
+
+
+def plain_text(app) -> str:
+    return " ".join(screen_text(app).split())
+
+
+async def test_a_new_set_is_laid_out_in_a_valid_order(make_app) -> None:
+    state = build(["R8 R7 R6 O1", "K1 K2 K3"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        for tile in ids("R8 R7 R6"):
+            await select_rack(pilot, screen, tile)
+        await pilot.press("n")
+        assert table_text(session._state) == ["R6 R7 R8"] and screen.view.table[0].valid
+
+
+async def test_up_and_down_keep_the_column_and_home_end_work(make_app) -> None:
+    state = build(["O1 O2", "K1"], ["R1 R2 R3 R4 R5", "B9 B10 B11", "K5 K6 K7 K8 K9"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        screen = app.screen
+        await goto_table(pilot, screen, 0, 4)
+        await pilot.press("down")
+        assert (screen.cursor.row, screen.cursor.index) == (1, 3)  # the short set: its end
+        await pilot.press("down")
+        assert (screen.cursor.row, screen.cursor.index) == (2, 4)  # the column is back
+        await pilot.press("home")
+        assert screen.cursor.index == 0
+        await pilot.press("end")
+        assert screen.cursor.index == 5
+        await pilot.press("down", "down")  # the new-set line, then the rack below the table
+        assert screen.cursor.zone == "rack"
+        await pilot.press("end")
+        assert screen.cursor.index == 1
+        await pilot.press("up")
+        assert screen.cursor.zone == "table" and screen.cursor.row == 3
+
+
+async def test_the_rack_rows_use_the_terminals_width(make_app) -> None:
+    rack = "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13 R1 R2 R3 R4 R5 R6 R7 R8 R9"
+    state = build([rack, "B1"])
+    for size, per_line in (((100, 30), 19), ((80, 24), 15)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            await resume_state(app, pilot, state)
+            screen = app.screen
+            assert screen.rack_per_line() == per_line
+            rows = [line for line in screen_text(app).splitlines() if "K1 " in line or "R9" in line]
+            assert len(rows) == 2, rows  # 22 tiles in two rows, nothing cut
+            await pilot.press("down")
+            assert screen.cursor.index == per_line  # ↓: the tile below, in the next row
+
+
+async def test_tiles_are_reordered_by_hand_on_the_rack_and_in_a_set(make_app) -> None:
+    state = build(["K1 K2 O9", "B1"], ["R1 R2 R3", "O5 B5 K5"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        await pilot.press("greater_than_sign")
+        assert rack_text(session._state, 0) == "K2 K1 O9" and screen.cursor.index == 1  # the cursor follows
+        await pilot.press("greater_than_sign", "less_than_sign", "less_than_sign")
+        assert rack_text(session._state, 0) == "K1 K2 O9"
+        await goto_table(pilot, screen, 1, 0)
+        await pilot.press("greater_than_sign")
+        assert table_text(session._state)[1] == "B5 O5 K5" and screen.cursor.index == 1
+
+
+async def test_freeing_a_joker_is_explained_in_help_and_rules(make_app) -> None:
+    from pathlib import Path
+
+    rules = Path(__file__).parents[2] / "assets" / "rules" / "rummikub.md"
+    assert "Freeing a joker in this app" in rules.read_text()
+    state = build(["R5 O1", "K1"], ["R4 J R6"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        await pilot.press("question_mark")
+        text = plain_text(app)
+        assert "free a joker" in text and "put the cursor on the joker and press Enter" in text
+        assert "< / >" in text and "Home / End" in text
+
+
+async def test_the_locked_label_follows_the_joker_at_once(make_app) -> None:
+    state = build(["R5 B8 B9 O1", "K1 K2 K3"], ["R4 J R6"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        screen = app.screen
+        red5, blue8, blue9, joker = ids("R5 B8 B9 J")
+        assert "locked (joker)" in plain_text(app)
+        await select_rack(pilot, screen, red5)
+        await goto_table(pilot, screen, 0, 1)
+        await pilot.press("enter")  # the joker is freed: the set holds no joker now
+        text = plain_text(app)
+        assert "locked (joker)" not in text and "locked until the turn ends (its joker was freed)" in text
+        await select_rack(pilot, screen, blue8)
+        await select_rack(pilot, screen, blue9)
+        await goto_table(pilot, screen, row_of(screen, joker), 0)
+        await pilot.press("space", "n")  # the joker in a new set: it will lock that set
+        assert "joker: locked from the next turn" in plain_text(app)
+
+
+def contrast(one: tuple[int, int, int], other: tuple[int, int, int]) -> float:
+    def luminance(rgb: tuple[int, int, int]) -> float:
+        def channel(c: int) -> float:
+            s = c / 255
+            return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(c) for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+async def test_tile_text_contrast_is_at_least_4_5_on_every_tile_colour(make_app) -> None:
+    from rich.style import Style
+
+    from boardgames_tui.engine.rummikub.tiles import TILES
+    from boardgames_tui.tui.games.rummikub.render import tile_text
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)):
+        theme = app.ansi_theme  # named colours are drawn through the app's terminal theme
+        faces = {tile.colour: tile_text(tile) for tile in TILES}
+        assert set(faces) == {"K", "R", "B", "O", "J"}
+        for colour, face in faces.items():
+            style = Style.parse(str(face.style))
+            fg = style.color.get_truecolor(theme, foreground=True)
+            bg = style.bgcolor.get_truecolor(theme, foreground=False)
+            ratio = contrast(tuple(fg), tuple(bg))
+            assert ratio >= 4.5, (colour, str(style), round(ratio, 2))
+
+
+HOSTILE = ("[b]Al[/i]", "[dad]", "\\")
+
+
+async def test_hostile_names_show_as_typed_on_owned_melds_the_score_sheet_and_the_results(make_app) -> None:
+    state = vbuild("american", ["K1 K2", "B1 B2", "O1 O2"], table=[(1, "O5 O6 O7"), (2, "R9 R10 R11")], phase="turn")
+    state = state.model_copy(update={"players": HOSTILE})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert any("[dad]" in line and "O5" in line for line in lines)  # the owners of the melds
+        assert any("\\" in line and "R9" in line for line in lines) and "Your turn, [b]Al[/i]" in text
+        app.screen.match = ((5, -2, -3),)  # an earlier game of the match
+        await pilot.press("s")
+        sheet = screen_text(app)
+        assert "[b]Al[/i]" in sheet and "[dad]" in sheet
+    over = vbuild("american", ["K1", "B1 B2", "O1 O2"], table=[(0, "R1 R2 R3")], phase="turn")
+    over = over.model_copy(update={"players": HOSTILE})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, over)
+        await pilot.press("e")  # Al discards the last tile: out
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        text = screen_text(app)
+        assert "[b]Al[/i] wins" in text and "[dad]: " in text and "\\: " in text
+
+
+async def test_the_turn_screen_names_what_changed_and_marks_the_changed_sets(make_app) -> None:
+    state = build(["R5 B5 K5 O1 O2 O3 O4", "R1 R2 R3 O9", "K7 B9 O4"], ["K9 K10 K11", "O10 O11 O12"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        for tile in ids("R5 B5 K5"):
+            await select_rack(pilot, screen, tile)
+        await pilot.press("n", "e")  # Ana plays a group
+        handoff = await wait_for_handoff(app, pilot)
+        ben = await reveal(app, pilot)
+        text = plain_text(app)
+        assert "Since your last turn:" in text and "Ana played 3 tiles: R5 B5 K5" in text
+        assert [s.recent for s in ben.view.table] == [False, False, True]
+        assert " 3• ✓" in screen_text(app) and "• changed since your last turn" in text
+        await pilot.press("d")  # Ben draws
+        await wait_for_handoff(app, pilot)
+        await reveal(app, pilot)
+        await pilot.press("d")  # Cy draws
+        await wait_for_handoff(app, pilot)
+        await reveal(app, pilot)  # Ana again: her own play is not news to her
+        drawn = session._state.racks[1][-1]
+        text = plain_text(app)
+        assert "Ben drew a tile" in text and "you drew" not in text  # Ben's tile stays his
+        assert not any(s.recent for s in app.screen.view.table)
+        assert handoff is not None and label(drawn) in session.view(1).log[-2]
+
+
+async def test_a_drawn_tile_is_shown_to_its_drawer(make_app) -> None:
+    state = build(["R5 B5 K5 O1", "R1 R2 R3 O9"], ["K9 K10 K11"], pool="B13")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        await pilot.press("d")  # Ana draws B13: the turn ends
+        await wait_for_handoff(app, pilot)
+        await reveal(app, pilot)
+        assert "(you drew" not in plain_text(app)  # Ben's screen
+        await pilot.press("d")
+        await wait_for_handoff(app, pilot)
+        await reveal(app, pilot)
+        assert "Ana drew a tile (you drew B13)" in plain_text(app)  # Ana's screen
+
+
+async def test_the_handoff_tells_the_whole_public_story(make_app) -> None:
+    state = vbuild(
+        "american", ["R3 R4 K9 K10", "B1 B2 B3", "O7 O8 O9"], discards=[("K6", 1)], phase="draw",
+        options={"turn_timer": "30 s"},
+    )
+    state = state.model_copy(update={"players": ("Ana", "Ben", "Chloé")})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        await pilot.press("t")  # Ana takes K6
+        await point_rack_at(pilot, app.screen, ids("K9")[0])
+        await pilot.press("e")  # and discards K9
+        handoff = await wait_for_handoff(app, pilot)
+        feed = " ".join(handoff.feed)
+        assert feed.index("Ana took K6 from the discard pile") < feed.index("Ana discarded K9")
+        chloe = await reveal(app, pilot)
+        await pilot.press("d")
+        for tile in ids("O7 O8"):
+            await select_rack(pilot, chloe, tile)
+        await pilot.press("n")
+        chloe.clock_timer.pause()
+        chloe.seconds_left = 1
+        chloe._tick()  # her time runs out with an invalid set on the table: 3 penalty tiles
+        await pilot.pause()
+        await point_rack_at(pilot, chloe, chloe.view.rack[0].id)
+        await pilot.press("e")
+        handoff = await wait_for_handoff(app, pilot)
+        assert any("Chloé ran out of time" in line and "3 penalty tiles" in line for line in handoff.feed)
+        assert any(line.startswith("Chloé discarded") for line in handoff.feed)
+
+
+async def test_a_resumed_turn_continues_its_clock(make_app) -> None:
+    state = vbuild("international", ["R10 R11 R12 K9", "B1 B2", "O7 O8"], phase="turn", options={"turn_timer": "60 s"})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        screen.clock_timer.pause()  # the test says when a second has passed
+        for _ in range(7):  # seven seconds pass (the clock is recorded every five)
+            screen._tick()
+        await pilot.pause()
+        assert screen.seconds_left == 53 and session._state.clock == 55
+        assert "0:53" in screen_text(app)
+        await pilot.press("q")  # leaving records the time left
+        await pilot.pause()
+        assert session._state.clock == 53
+        await pilot.press("y")
+        await pilot.pause()
+        path = session.save_path
+    second = make_app()
+    async with second.run_test(size=(100, 30)) as pilot:
+        loaded = second.store.load(path)
+        assert isinstance(loaded, SavedGame)
+        await second.start_session(HotseatSession.resume(loaded, second.store))
+        await take_device(second, pilot)
+        second.screen.clock_timer.pause()
+        assert second.screen.seconds_left == 53 and "0:53" in screen_text(second)

@@ -50,6 +50,7 @@ from ..base import IllegalAction, LogEntry, Outcome
 from ..rng import derived_random, shuffled
 from .models import (
     MAX_TURN_ACTIONS,
+    ArrangeRack,
     TIMEOUT_PENALTY_TILES,
     TIMER_SECONDS,
     ChooseJoker,
@@ -57,6 +58,7 @@ from .models import (
     Draw,
     EndTurn,
     MoveTiles,
+    RecordClock,
     ResetTurn,
     ReturnToRack,
     ReturnTrump,
@@ -86,7 +88,11 @@ from .rules import (
     _log,
     _plural,
     _table_set,
+    arrange_actions,
     joker_replacement_texts,
+    news_from,
+    stamp_changes,
+    turn_ends_after,
     rules_for,
     rules_for_rule_set,
     sort_rack,
@@ -250,12 +256,14 @@ class DiscardRules(RummikubRules):
             if timer:
                 out.append(_TIME_UP)
             out.extend(_SORTS)
+            out.extend(arrange_actions(state.racks[seat]))
             return out
         rack = state.racks[seat]
         taken = state.took_discard
         if phase == "discard":
             out.extend(_DISCARDS[t] for t in rack if t != taken)
             out.extend(_SORTS)
+            out.extend(arrange_actions(rack))
             return out
         ctx = self._ctx(state)
         if not self._turn_problems(ctx):
@@ -268,6 +276,7 @@ class DiscardRules(RummikubRules):
         if timer:
             out.append(_TIME_UP)
         out.extend(_SORTS)
+        out.extend(arrange_actions(rack))
         self._return_actions(ctx, out)
         table = state.table
         count = len(table)
@@ -319,6 +328,10 @@ class DiscardRules(RummikubRules):
         cls = type(action)
         if cls is SortRack:
             return self._sort(state, action)  # type: ignore[arg-type]
+        if cls is ArrangeRack:
+            return self._arrange(state, action)  # type: ignore[arg-type]
+        if cls is RecordClock:
+            return self._record_clock(state, action)  # type: ignore[arg-type]
         phase = state.phase
         if phase == "draw":
             if cls is Draw:
@@ -397,7 +410,7 @@ class DiscardRules(RummikubRules):
             return self._no_tiles_left(state, {}, [text], f"{name} had to draw and no face-down tile was left")
         tile = state.pool[0]
         update = {"pool": state.pool[1:], "stacks": _after_draws(state.stacks, 1)}
-        return self._drawn(state, tile, update, _log(f"{name} drew a tile", ((seat, f"You drew {LABEL_OF[tile]}"),)))
+        return self._drawn(state, tile, update, _log(f"{name} drew a tile", ((seat, f"(you drew {LABEL_OF[tile]})"),)))
 
     def _take_discard(self, state: RummikubState) -> RummikubState:
         why = self._may_take_discard(state)
@@ -522,7 +535,7 @@ class DiscardRules(RummikubRules):
         me = state.current
         for k, ts in enumerate(table):
             if ts.owner is None:  # a set made by this move belongs to the mover
-                table[k] = _table_set(ts.id, ts.tiles, ts.jokers, ts.replaced, me)
+                table[k] = _table_set(ts.id, ts.tiles, ts.jokers, ts.replaced, me, ts.changed_turn)
         return super()._moved(state, table, rack, next_set_id, freed)
 
     # -- what stands in the way of a discard
@@ -607,17 +620,17 @@ class DiscardRules(RummikubRules):
             texts.append(f"{name} took the trump {LABEL_OF[state.took_trump]}")
         count = len(ctx.played)
         if count:
-            text = f"{name} laid {_plural(count, 'tile')}"
+            text = f"{name} laid {_plural(count, 'tile')}: {labels(ctx.played)}"
             if not state.melded[seat]:
                 text += f" (breaking the ice: {ctx.meld_points})"
             texts.append(text)
         texts.extend(joker_replacement_texts(state, ctx, name))
         return texts
 
-    def _clean_table(self, table: tuple[TableSet, ...]) -> tuple[TableSet, ...]:
-        if any(ts.replaced for ts in table):
-            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner) if ts.replaced else ts for ts in table)
-        return table
+    @staticmethod
+    def _clean_table(state: RummikubState, table: tuple[TableSet, ...]) -> tuple[TableSet, ...]:
+        """The table as the turn leaves it: changed sets stamped, replacement marks dropped."""
+        return stamp_changes(table, state.turn_start.table, state.turn)
 
     def _next_turn(
         self,
@@ -628,7 +641,7 @@ class DiscardRules(RummikubRules):
     ) -> RummikubState:
         n = len(state.players)
         nxt = (state.current - 1) % n  # counter-clockwise
-        table = self._clean_table(update.get("table", state.table))
+        table = self._clean_table(state, update.get("table", state.table))
         racks = update.get("racks", state.racks)
         next_set_id = update.get("next_set_id", state.next_set_id)
         entries = [_log(t) for t in texts]
@@ -649,6 +662,8 @@ class DiscardRules(RummikubRules):
                 "actions_this_turn": 0,
                 "took_trump": None,
                 "took_discard": None,
+                "clock": None,
+                "turn_ends": turn_ends_after(state),
                 "summary": ". ".join(texts),
                 "log": (*state.log, *entries),
             }
@@ -671,7 +686,7 @@ class DiscardRules(RummikubRules):
         texts.append(f"Game over: {headline}")
         update.update(
             {
-                "table": self._clean_table(update.get("table", state.table)),
+                "table": self._clean_table(state, update.get("table", state.table)),
                 "phase": "over",
                 "turn": state.turn + 1,
                 "undo": (),
@@ -679,6 +694,8 @@ class DiscardRules(RummikubRules):
                 "actions_this_turn": 0,
                 "took_trump": None,
                 "took_discard": None,
+                "clock": None,
+                "turn_ends": turn_ends_after(state),
                 "end_reason": reason,
                 "final_scores": scores,
                 "winner": winners[0] if len(winners) == 1 else None,
@@ -716,7 +733,7 @@ class DiscardRules(RummikubRules):
                 return self._no_tiles_left(state, {}, [text], f"{name} had to draw and no face-down tile was left")
             tile = state.pool[0]
             update = {"pool": state.pool[1:], "stacks": _after_draws(state.stacks, 1)}
-            entry = _log(f"{ran_out}: drew a tile and must discard", ((seat, f"You drew {LABEL_OF[tile]}"),))
+            entry = _log(f"{ran_out}: drew a tile and must discard", ((seat, f"(you drew {LABEL_OF[tile]})"),))
             new = self._drawn(state, tile, update, entry)
             return new.model_copy(update={"phase": "discard"})
         ctx = self._ctx(state)
@@ -738,7 +755,7 @@ class DiscardRules(RummikubRules):
             text += f", the trump {LABEL_OF[took]} goes back for a face-down tile"
         if ctx.played:
             text += f", {_plural(TIMEOUT_PENALTY_TILES, 'penalty tile')}"
-        private = ((seat, "You drew " + ", ".join(LABEL_OF[t] for t in drawn)),) if drawn else ()
+        private = ((seat, "(you drew " + ", ".join(LABEL_OF[t] for t in drawn) + ")"),) if drawn else ()
         update: dict[str, Any] = {
             "racks": tuple(racks),
             "pool": state.pool[len(drawn) :],
@@ -825,6 +842,8 @@ class DiscardRules(RummikubRules):
             announced=state.announced,
             laid_points=laid_points(ctx) if in_turn else 0,
             going_out_as=going_out,
+            clock_left=state.clock,
+            news_from=news_from(state, seat),
         )
 
     # -- results

@@ -84,6 +84,9 @@ class TableSet(FrozenModel):
     jokers: tuple[JokerMeaning, ...] = ()  # the player's choices for jokers whose meaning is ambiguous
     replaced: tuple[int, ...] = ()  # tiles that replaced a joker of this set this turn: they may not leave it
     owner: int | None = None  # American / International: the seat whose meld it is (None in the standard game)
+    # The turn in which the set last changed (stamped when a turn ends; -1: never since the deal). A seat's
+    # View marks the sets that changed since that seat's last turn with it.
+    changed_turn: int = -1
 
 
 class TurnStart(FrozenModel):
@@ -127,6 +130,13 @@ class RummikubState(FrozenModel):
     announced: tuple[bool, ...] = ()  # International: who has announced holding 3 tiles or fewer
     win_kind: Literal["out", "open", "finish", "closed"] | None = None  # how the game was won
     score_notes: tuple[str, ...] = ()  # how the final scores came about (results screen)
+    # Every rule set ----------------------------------------------------------------------------------------
+    # Seconds left on the turn timer of the turn in progress, as the screen's clock last recorded them
+    # (RecordClock); None: the full time. Saved with the game, so a resumed turn continues its clock.
+    clock: int | None = None
+    # Per seat: the length of the log when that seat's last turn ended (before its closing lines). What was
+    # logged from there on is the news that seat's next turn screen shows. Empty: nobody has played yet.
+    turn_ends: tuple[int, ...] = ()
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -166,6 +176,24 @@ class ChooseJoker(FrozenModel):
 class SortRack(FrozenModel):
     kind: Literal["sort_rack"] = "sort_rack"
     by: Literal["colour", "number"]
+
+
+class ArrangeRack(FrozenModel):
+    """Put one rack tile at another place on the rack, the others keeping their order. Free, like SortRack:
+    not a move, never undone, and undo and reset keep the arrangement."""
+
+    kind: Literal["arrange_rack"] = "arrange_rack"
+    tile: int
+    to: int  # the tile's index on the rack afterwards
+
+
+class RecordClock(FrozenModel):
+    """The turn timer's clock shows `seconds_left` (sent by the screen now and then and before leaving the
+    game, so the time left is saved). It only runs down; it changes nothing else. Not listed by
+    legal_actions (one for every second), like MoveTiles of several tiles."""
+
+    kind: Literal["clock"] = "clock"
+    seconds_left: int
 
 
 class Undo(FrozenModel):
@@ -237,6 +265,8 @@ RummikubAction = Annotated[
         TakeTrump,
         ReturnTrump,
         Discard,
+        ArrangeRack,
+        RecordClock,
     ],
     Field(discriminator="kind"),
 ]
@@ -257,6 +287,7 @@ class SetView(FrozenModel):
     locked: bool  # a joker set under the "locked" rule: may grow, nothing may leave it
     changed: bool  # differs from the start of the turn
     owner: int | None = None  # American / International: whose meld it is
+    recent: bool = False  # changed since the current player's last turn (by the other players)
 
 
 class RummikubView(FrozenModel):
@@ -296,3 +327,6 @@ class RummikubView(FrozenModel):
     announced: tuple[bool, ...] = ()  # International: players who announced holding 3 tiles or fewer
     laid_points: int = 0  # face value of every tile laid from the rack this turn (International finish: 50)
     going_out_as: Literal["out", "open", "finish", "closed"] | None = None  # a discard now would win like this
+    # Every rule set -----------------------------------------------------------------------------------------
+    clock_left: int | None = None  # seconds left on this turn's clock as last recorded; None: the full time
+    news_from: int = 0  # index in `log` of the first line since the seat's last turn ended (its closing lines)

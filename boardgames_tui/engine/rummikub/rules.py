@@ -51,6 +51,19 @@ Decisions where the seed leaves room (see also the report in the issue):
   position == len(set) is accepted as an alias and not listed). A MoveTiles of several tiles is legal when
   every tile may leave its place and the target may take them; such compositions are not listed.
 
+Added for issue #11 (no rule changed):
+- ArrangeRack(tile, to) puts one rack tile elsewhere on the rack; free like SortRack (not a move, kept by
+  undo and reset, allowed in every phase of every rule set). legal_actions lists each tile one place left
+  and right; any other place is legal too and not listed.
+- RecordClock(seconds_left): the screen records the turn timer's time left in the state (`clock`), so a
+  saved game resumes its turn with that time; it only runs down, logs nothing, is not listed, and every
+  new turn starts with the full time again (clock None).
+- The log names the tiles a play laid ("Ana played 3 tiles: R5 B5 K5"); a drawn tile is told to its
+  drawer in the entry's private part ("(you drew R7)").
+- `turn_ends` marks where each seat's last turn ended in the log (the View's `news_from`), and each
+  TableSet is stamped with the turn it last changed in (`changed_turn`; SetView.recent: changed since the
+  current player's last turn).
+
 Hot-path notes: actions are cached singletons, set readings are cached in sets.py, and internal updates
 use `model_construct` / `model_copy(update=...)`, never validating constructors.
 """
@@ -64,6 +77,7 @@ from ..base import GameRules, IllegalAction, LogEntry, Outcome
 from ..rng import derived_random, shuffled
 from .models import (
     ACTION_ADAPTER,
+    ArrangeRack,
     MAX_TURN_ACTIONS,
     RACK_SIZE,
     TIMEOUT_PENALTY_TILES,
@@ -72,6 +86,7 @@ from .models import (
     Draw,
     EndTurn,
     MoveTiles,
+    RecordClock,
     ResetTurn,
     ReturnToRack,
     RummikubAction,
@@ -181,6 +196,7 @@ _UNDO = Undo()
 _RESET = ResetTurn()
 _TIME_UP = TimeUp()
 _SORTS = (SortRack(by="colour"), SortRack(by="number"))
+_ARRANGES: dict[tuple[int, int], ArrangeRack] = {}
 _MOVES: dict[tuple[int, int | None, int | None], MoveTiles] = {}
 _RETURNS: dict[int, ReturnToRack] = {}
 _SPLITS: dict[tuple[int, int], SplitSet] = {}
@@ -204,6 +220,21 @@ def _move_action(tile: int, to: int | None, position: int | None) -> MoveTiles:
             _MOVES.clear()
         a = _MOVES[key] = MoveTiles.model_construct(kind="move", tiles=(tile,), to=to, position=position)
     return a
+
+
+def arrange_actions(rack: tuple[int, ...]) -> list[ArrangeRack]:
+    """The listed rack arrangements: each tile one place to the left or to the right (any other place is
+    legal too, and not listed)."""
+    out = []
+    last = len(rack) - 1
+    for i, t in enumerate(rack):
+        for to in (i - 1, i + 1):
+            if 0 <= to <= last:
+                a = _ARRANGES.get((t, to))
+                if a is None:
+                    a = _ARRANGES[(t, to)] = ArrangeRack.model_construct(kind="arrange_rack", tile=t, to=to)
+                out.append(a)
+    return out
 
 
 def _return_action(tile: int) -> ReturnToRack:
@@ -239,8 +270,11 @@ def _table_set(
     jokers: tuple[JokerMeaning, ...] = (),
     replaced: tuple[int, ...] = (),
     owner: int | None = None,
+    changed_turn: int = -1,
 ) -> TableSet:
-    return TableSet.model_construct(id=set_id, tiles=tiles, jokers=jokers, replaced=replaced, owner=owner)
+    return TableSet.model_construct(
+        id=set_id, tiles=tiles, jokers=jokers, replaced=replaced, owner=owner, changed_turn=changed_turn
+    )
 
 
 def _with_tiles(ts: TableSet, tiles: tuple[int, ...], add_replaced: tuple[int, ...] = ()) -> TableSet:
@@ -253,7 +287,42 @@ def _with_tiles(ts: TableSet, tiles: tuple[int, ...], add_replaced: tuple[int, .
         replaced = tuple(t for t in replaced if t in tiles)
     if add_replaced:
         replaced = replaced + add_replaced
-    return _table_set(ts.id, tiles, jokers, replaced, ts.owner)
+    return _table_set(ts.id, tiles, jokers, replaced, ts.owner, ts.changed_turn)
+
+
+def stamp_changes(table: tuple[TableSet, ...], start: tuple[TableSet, ...], turn: int) -> tuple[TableSet, ...]:
+    """`table` at the end of turn `turn`: every set that is new or differs from `start` (its tiles or what
+    its jokers stand for) is stamped with that turn, and the `replaced` marks of the turn are dropped."""
+    before = {ts.id: ts for ts in start}
+    out = []
+    for ts in table:
+        b = before.get(ts.id)
+        changed = b is None or b.tiles != ts.tiles or b.jokers != ts.jokers
+        if changed or ts.replaced:
+            ts = _table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner, turn if changed else ts.changed_turn)
+        out.append(ts)
+    return tuple(out)
+
+
+def turn_ends_after(state: RummikubState) -> tuple[int, ...]:
+    """`state.turn_ends` with the current seat's turn ending now (before its closing log lines)."""
+    marks = list(state.turn_ends or (0,) * len(state.players))
+    marks[state.current] = len(state.log)
+    return tuple(marks)
+
+
+def recent_sets(state: RummikubState) -> frozenset[int]:
+    """Ids of the sets that changed since the current player's last turn (in the other players' turns)."""
+    since = state.turn - len(state.players)
+    return frozenset(ts.id for ts in state.table if ts.changed_turn >= 0 and ts.changed_turn > since)
+
+
+def follow_order(rack: tuple[int, ...], order: tuple[int, ...]) -> tuple[int, ...]:
+    """`rack` with the tiles it shares with `order` put in `order`'s order, in the places they held (the
+    other tiles stay where they are): an arrangement of the rack carried over to an undo snapshot."""
+    where = {t: k for k, t in enumerate(order)}
+    common = iter(sorted((t for t in rack if t in where), key=where.__getitem__))
+    return tuple(next(common) if t in where else t for t in rack)
 
 
 def _plural(n: int, word: str) -> str:
@@ -536,6 +605,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         if state.options.turn_timer != "off":
             out.append(_TIME_UP)
         out.extend(_SORTS)
+        out.extend(arrange_actions(state.racks[seat]))
         # Tiles played from the rack this turn, back to the rack.
         self._return_actions(ctx, out)
         touch = [ctx.may_touch(i) for i in range(len(table))]
@@ -703,6 +773,10 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             return new
         if cls is SortRack:
             return self._sort(state, action)  # type: ignore[arg-type]
+        if cls is ArrangeRack:
+            return self._arrange(state, action)  # type: ignore[arg-type]
+        if cls is RecordClock:
+            return self._record_clock(state, action)  # type: ignore[arg-type]
         if cls is EndTurn:
             return self._end_turn(state)
         if cls is Draw:
@@ -908,7 +982,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             raise IllegalAction("A set with a joker cannot be split")
         left, right = ts.tiles[:at], ts.tiles[at:]
         table = list(state.table)
-        table[i : i + 1] = [_with_tiles(ts, left), _with_tiles(_table_set(state.next_set_id, ts.tiles, ts.jokers, ts.replaced, ts.owner), right)]
+        table[i : i + 1] = [_with_tiles(ts, left), _with_tiles(_table_set(state.next_set_id, ts.tiles, ts.jokers, ts.replaced, ts.owner, ts.changed_turn), right)]
         return self._moved(state, table, state.racks[state.current], state.next_set_id + 1, state.freed_jokers)
 
     def _choose(self, state: RummikubState, action: ChooseJoker) -> RummikubState:
@@ -939,7 +1013,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         new_info = analyse(ts.tiles, ctx.one, ctx.two, chosen)
         chosen = tuple(m for m in chosen if new_info.meaning_of(m.tile) == m)
         table = list(state.table)
-        table[i] = _table_set(ts.id, ts.tiles, chosen, ts.replaced, ts.owner)
+        table[i] = _table_set(ts.id, ts.tiles, chosen, ts.replaced, ts.owner, ts.changed_turn)
         return self._moved(state, table, state.racks[state.current], state.next_set_id, state.freed_jokers)
 
     def _sort(self, state: RummikubState, action: SortRack) -> RummikubState:
@@ -952,6 +1026,38 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         start = state.turn_start.model_copy(update={"rack": sort_rack(state.turn_start.rack, by)})
         undo = tuple(s.model_copy(update={"rack": sort_rack(s.rack, by)}) for s in state.undo)
         return state.model_copy(update={"racks": tuple(racks), "turn_start": start, "undo": undo})
+
+    def _arrange(self, state: RummikubState, action: ArrangeRack) -> RummikubState:
+        seat = state.current
+        rack = state.racks[seat]
+        tile, to = action.tile, action.to
+        if type(tile) is not int or tile not in rack:
+            shown = LABEL_OF[tile] if type(tile) is int and 0 <= tile < TILE_COUNT else repr(tile)
+            raise IllegalAction(f"{shown} is not on your rack")
+        if type(to) is not int or not 0 <= to < len(rack):
+            raise IllegalAction(f"Your rack has places 0 to {len(rack) - 1}")
+        if rack[to] == tile:
+            raise IllegalAction("That changes nothing: the tile is already there")
+        order = [t for t in rack if t != tile]
+        order.insert(to, tile)
+        arranged = tuple(order)
+        racks = list(state.racks)
+        racks[seat] = arranged
+        start = state.turn_start.model_copy(update={"rack": follow_order(state.turn_start.rack, arranged)})
+        undo = tuple(s.model_copy(update={"rack": follow_order(s.rack, arranged)}) for s in state.undo)
+        return state.model_copy(update={"racks": tuple(racks), "turn_start": start, "undo": undo})
+
+    @staticmethod
+    def _record_clock(state: RummikubState, action: RecordClock) -> RummikubState:
+        limit = TIMER_SECONDS[state.options.turn_timer]
+        if limit is None:
+            raise IllegalAction("This game has no turn timer")
+        seconds = action.seconds_left
+        if type(seconds) is not int or not 0 <= seconds <= limit:
+            raise IllegalAction(f"The clock shows 0 to {limit} seconds")
+        if seconds > (state.clock if state.clock is not None else limit):
+            raise IllegalAction("The clock only runs down")
+        return state.model_copy(update={"clock": seconds})
 
     def _restore(self, state: RummikubState, snap: TurnStart, undo: tuple[TurnStart, ...]) -> RummikubState:
         racks = list(state.racks)
@@ -990,7 +1096,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         seat = state.current
         name = state.players[seat]
         count = len(ctx.played)
-        text = f"{name} played {_plural(count, 'tile')}"
+        text = f"{name} played {_plural(count, 'tile')}: {labels(ctx.played)}"
         if not state.melded[seat]:
             text += f" (initial meld: {ctx.meld_points})"
         texts.append(text)
@@ -1018,9 +1124,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         n = len(state.players)
         step = 1 if state.options.direction == "clockwise" else -1
         nxt = (state.current + step) % n
-        table = update.get("table", state.table)
-        if any(ts.replaced for ts in table):
-            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner) if ts.replaced else ts for ts in table)
+        table = stamp_changes(update.get("table", state.table), state.turn_start.table, state.turn)
         racks = update.get("racks", state.racks)
         next_set_id = update.get("next_set_id", state.next_set_id)
         entries = [_log(t) for t in texts]
@@ -1039,6 +1143,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                 "undo": (),
                 "freed_jokers": (),
                 "actions_this_turn": 0,
+                "clock": None,
+                "turn_ends": turn_ends_after(state),
                 "summary": ". ".join(texts),
                 "log": (*state.log, *entries),
             }
@@ -1067,9 +1173,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         entries = [_log(t) for t in texts]
         if private:
             entries[0] = _log(texts[0], private)
-        table = update.get("table", state.table)
-        if any(ts.replaced for ts in table):
-            table = tuple(_table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner) if ts.replaced else ts for ts in table)
+        table = stamp_changes(update.get("table", state.table), state.turn_start.table, state.turn)
         update.update(
             {
                 "table": table,
@@ -1078,6 +1182,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                 "undo": (),
                 "freed_jokers": (),
                 "actions_this_turn": 0,
+                "clock": None,
+                "turn_ends": turn_ends_after(state),
                 "end_reason": reason,
                 "final_scores": scores,
                 "winner": winners[0] if len(winners) == 1 else None,
@@ -1101,7 +1207,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         racks = list(state.racks)
         racks[seat] = state.racks[seat] + (tile,)
         update = {"pool": state.pool[1:], "racks": tuple(racks), "table": state.turn_start.table}
-        return self._next_turn(state, update, [f"{name} drew a tile"], ((seat, f"You drew {LABEL_OF[tile]}"),))
+        return self._next_turn(state, update, [f"{name} drew a tile"], ((seat, f"(you drew {LABEL_OF[tile]})"),))
 
     def _time_up(self, state: RummikubState, limit: bool = False) -> RummikubState:
         """The turn timer ran out (or, with `limit`, the turn reached MAX_TURN_ACTIONS)."""
@@ -1131,7 +1237,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             text = ran_out + (": table restored" if changed else "") + " and drew a tile"
         else:
             text = f"{ran_out}: table restored, {_plural(count, 'penalty tile')}"
-        private = ((seat, "You drew " + ", ".join(LABEL_OF[t] for t in drawn)),) if drawn else ()
+        private = ((seat, "(you drew " + ", ".join(LABEL_OF[t] for t in drawn) + ")"),) if drawn else ()
         if len(drawn) < count:
             if drawn:
                 text = (
@@ -1150,6 +1256,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
         """The table as every view shows it: each set with its validity, jokers, lock and owner."""
         start_sets = ctx.start_sets
         table = []
+        recent = recent_sets(state)
         for i, ts in enumerate(state.table):
             info = ctx.infos[i]
             table.append(
@@ -1164,6 +1271,7 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
                     locked=ts.id in ctx.locked_ids,
                     changed=not over and start_sets.get(ts.id) != ts,
                     owner=ts.owner,
+                    recent=ts.id in recent,
                 )
             )
         return table
@@ -1201,6 +1309,8 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
             actions_left=MAX_TURN_ACTIONS - state.actions_this_turn,
             log=self.log_for(state, seat),
             legal_actions=tuple(self.legal_actions(state, seat)) if acting and seat is not None else (),
+            clock_left=state.clock,
+            news_from=news_from(state, seat),
         )
 
     # -- results
@@ -1265,6 +1375,13 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
 
     def has_hidden_information(self, state: RummikubState) -> bool:
         return True
+
+
+def news_from(state: RummikubState, seat: int | None) -> int:
+    """Where the news of `seat` (the current player for the public table) starts in the log."""
+    marks = state.turn_ends
+    who = state.current if seat is None else seat
+    return marks[who] if marks else 0
 
 
 def end_turn_problems(state: RummikubState) -> tuple[str, ...]:

@@ -37,6 +37,7 @@ __all__ = [
     "tile_penalty",
     "labels",
     "meaning",
+    "valid_order",
 ]
 
 SetKind = Literal["run", "group"]
@@ -356,3 +357,41 @@ def validate_table(table: Iterable[Any], one_in_runs: OneInRuns = "low", two_jok
         else:
             out.append(analyse(s.tiles, one_in_runs, two_jokers, s.jokers))
     return tuple(out)
+
+
+def valid_order(tiles: Sequence[int], one_in_runs: OneInRuns = "low", two_jokers: bool = True) -> tuple[int, ...] | None:
+    """`tiles` laid out as a valid set when some order of them is one (R8 R7 R6 -> R6 R7 R8, R4 R6 J ->
+    R4 J R6), else None. An order that is already valid is kept; otherwise a group is ordered by colour
+    and a run ascending, jokers filling its gaps, then its ends (after the top, or before it at 13)."""
+    row = tuple(tiles)
+    if not row:
+        return None
+    if analyse(row, one_in_runs, two_jokers).valid:
+        return row
+    jokers = [t for t in row if IS_JOKER[t]]
+    real = [t for t in row if not IS_JOKER[t]]
+    candidates: list[tuple[int, ...]] = [tuple(sorted(real, key=lambda t: (COLOUR_OF[t], t))) + tuple(jokers)]
+    highs = (False, True) if one_in_runs == "low_or_high" else (False,)
+    for high in highs:
+        def number(t: int, high: bool = high) -> int:
+            return 14 if high and NUMBER_OF[t] == 1 else NUMBER_OF[t]
+
+        ordered = sorted(real, key=lambda t: (number(t), t))
+        spare = list(jokers)
+        out: list[int] = []
+        previous: int | None = None
+        for t in ordered:
+            if previous is not None:
+                gap = number(t) - previous - 1
+                while gap > 0 and spare:
+                    out.append(spare.pop())
+                    gap -= 1
+            out.append(t)
+            previous = number(t)
+        top = previous or 0
+        after = min(len(spare), max((14 if high else 13) - top, 0))
+        candidates.append(tuple(spare[after:]) + tuple(out) + tuple(spare[:after]))
+    for candidate in candidates:
+        if analyse(candidate, one_in_runs, two_jokers).valid:
+            return candidate
+    return None

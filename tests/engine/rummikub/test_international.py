@@ -122,7 +122,7 @@ def test_three_tiles_or_fewer_are_announced() -> None:
     state = lay(state, "K1 K2 K3")
     after = act(state, discard("O9"))
     assert after.announced == (True, False)
-    assert after.summary == "Ana laid 3 tiles. Ana discarded O9. Ana announces: 2 tiles left"
+    assert after.summary == "Ana laid 3 tiles: K1 K2 K3. Ana discarded O9. Ana announces: 2 tiles left"
     assert RULES.view(after, 1).announced == (True, False)
     assert RULES.view(after, None).announced == (True, False)
 

@@ -112,7 +112,7 @@ def test_draw_takes_the_top_tile_and_ends_the_turn() -> None:
     assert rack_text(after, 0) == "R1 R2 R3 K5 O7"
     assert after.pool[0] == tile_id("O8") and after.current == 1 and after.turn == 1
     entry = after.log[-1]
-    assert entry.public == "Ana drew a tile" and entry.text_for(0) == "Ana drew a tile You drew O7"
+    assert entry.public == "Ana drew a tile" and entry.text_for(0) == "Ana drew a tile (you drew O7)"
     assert entry.text_for(1) == "Ana drew a tile" and entry.text_for(None) == "Ana drew a tile"
     assert after.summary == "Ana drew a tile" and "O7" not in after.summary
     assert "O7" in RULES.view(after, 0).log[-1] and "O7" not in RULES.view(after, 1).log[-1]
@@ -178,7 +178,7 @@ def test_a_valid_play_ends_the_turn_and_is_logged() -> None:
     after = act(s, EndTurn())
     assert after.current == 1 and table_text(after) == ["K1 K2 K3", "R5 B5 K5"]
     assert rack_text(after, 0) == "O2 O3 O4 O1"
-    assert after.summary == "Ana played 3 tiles" and after.log[-1].public == "Ana played 3 tiles"
+    assert after.summary == "Ana played 3 tiles: R5 B5 K5" and after.log[-1].public == "Ana played 3 tiles: R5 B5 K5"
     assert after.turn_start.table == after.table and after.undo == ()
 
 
@@ -195,7 +195,7 @@ def test_initial_meld_of_30_from_the_rack() -> None:
     assert problems(s) == () and RULES.view(s, 0).meld_points == 33
     after = act(s, EndTurn())
     assert after.melded == (True, False)
-    assert after.summary == "Ana played 3 tiles (initial meld: 33)"
+    assert after.summary == "Ana played 3 tiles: R10 R11 R12 (initial meld: 33)"
 
 
 def test_initial_meld_below_the_threshold() -> None:
@@ -248,7 +248,7 @@ def test_same_turn_the_table_opens_once_the_meld_is_complete() -> None:
     assert problems(s) == ()
     after = act(s, EndTurn())
     assert table_text(after) == ["K1 K2 K3 K4", "R10 R11 R12"]
-    assert after.summary == "Ana played 4 tiles (initial meld: 33)"
+    assert after.summary == "Ana played 4 tiles: K4 R10 R11 R12 (initial meld: 33)"
 
 
 def test_the_meld_sets_must_still_reach_the_threshold_at_the_end() -> None:
@@ -444,8 +444,8 @@ def test_joker_replacement_in_a_run() -> None:
     assert problems(s) == ()
     after = act(s, EndTurn())
     assert table_text(after) == ["R4 R5 R6", "O9 O10 O11 J"]
-    assert [e.public for e in after.log[-2:]] == ["Ana played 1 tile", "Ana replaced a joker with R5"]
-    assert after.summary == "Ana played 1 tile. Ana replaced a joker with R5"
+    assert [e.public for e in after.log[-2:]] == ["Ana played 1 tile: R5", "Ana replaced a joker with R5"]
+    assert after.summary == "Ana played 1 tile: R5. Ana replaced a joker with R5"
     assert all(ts.replaced == () for ts in after.table) and after.freed_jokers == ()
 
 
@@ -610,7 +610,7 @@ def test_time_up_with_a_valid_play_stands() -> None:
     s = act(state, move("K1 K2 K3"))
     after = act(s, TimeUp())
     assert table_text(after) == ["K1 K2 K3"] and rack_text(after, 0) == "R9 R10 R11 R12" and after.current == 1
-    assert after.summary == "Ana ran out of time: the play stands. Ana played 3 tiles"
+    assert after.summary == "Ana ran out of time: the play stands. Ana played 3 tiles: K1 K2 K3"
 
 
 def test_time_up_with_an_invalid_table_restores_it_and_costs_three_tiles() -> None:
@@ -622,7 +622,7 @@ def test_time_up_with_an_invalid_table_restores_it_and_costs_three_tiles() -> No
     assert after.pool[0] == tile_id("B8") and after.current == 1
     entry = after.log[-1]
     assert entry.public == "Ana ran out of time: table restored, 3 penalty tiles"
-    assert entry.text_for(0).endswith("You drew B5, B6, B7") and "B5" not in entry.text_for(1)
+    assert entry.text_for(0).endswith("(you drew B5, B6, B7)") and "B5" not in entry.text_for(1)
 
 
 def test_time_up_with_nothing_played_draws_one() -> None:

@@ -73,7 +73,7 @@ def test_resampling_is_visible_to_the_others() -> None:
 def test_a_drawn_tile_is_private_a_taken_discard_public() -> None:
     state = vbuild("american", ["K1 K2", "B1"], discards=[("R5", 1)], phase="draw", pool="O13")
     drew = act(state, Draw())
-    assert RULES.view(drew, 0).log[-1] == "Ana drew a tile You drew O13"
+    assert RULES.view(drew, 0).log[-1] == "Ana drew a tile (you drew O13)"
     assert RULES.view(drew, 1).log[-1] == RULES.view(drew, None).log[-1] == "Ana drew a tile"
     took = act(state, TakeDiscard())
     assert RULES.view(took, 1).log[-1] == "Ana took R5 from the discard pile"

@@ -125,7 +125,7 @@ def test_a_turn_in_progress_as_everyone_sees_it() -> None:
 def test_a_draw_is_private_to_the_drawer() -> None:
     state = build(["K1", "B1"], pool="O13")
     after = RULES.apply(state, 0, RULES.legal_actions(state, 0)[0])
-    assert RULES.view(after, 0).log[-1] == "Ana drew a tile You drew O13"
+    assert RULES.view(after, 0).log[-1] == "Ana drew a tile (you drew O13)"
     assert RULES.view(after, 1).log[-1] == "Ana drew a tile"
     assert RULES.view(after, None).log[-1] == "Ana drew a tile"
     assert "O13" not in RULES.last_public_summary(after)

@@ -5,21 +5,26 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from ....engine.rummikub.models import RummikubView, SetView
 from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
-from ....i18n import _
+from ....i18n import _, ngettext
+from ...text import plain
 
+# Exact colours (not the terminal's ANSI palette, which a theme may remap): every tile's text has a
+# contrast ratio of at least 4.5:1 on its face (WCAG AA; tests/tui/test_rummikub_keys.py computes it).
 TILE_STYLES: dict[str, str] = {
-    "K": "bold white on grey15",
-    "R": "bold white on red3",
-    "B": "bold white on blue3",
-    "O": "bold black on dark_orange",
-    JOKER: "bold black on gold1",
+    "K": "bold #ffffff on #303030",
+    "R": "bold #ffffff on #b3131b",
+    "B": "bold #ffffff on #1c4fc4",
+    "O": "bold #000000 on #f08c00",
+    JOKER: "bold #000000 on #f5d000",
 }
-RACK_PER_LINE = 14
+TILE_CELLS = 5  # a rack tile: the cursor mark and a 4-cell face
+RECENT_MARK = "•"  # a set that changed since the player's last turn
 
 
 @dataclass(frozen=True)
@@ -33,11 +38,24 @@ class Cursor:
 
 def tile_text(tile: Tile, meaning: JokerMeaning | None = None) -> Text:
     if tile.colour == JOKER:
-        label = "J"
         if meaning is not None:
-            label += f"={meaning.colour or '?'}{meaning.number}"
-        return Text(f" {label} ", style=TILE_STYLES[JOKER])
+            return Text(f" J={meaning.colour or '?'}{meaning.number} ", style=TILE_STYLES[JOKER])
+        return Text("J".center(4), style=TILE_STYLES[JOKER])
     return Text(f"{tile.colour}{tile.number}".center(4), style=TILE_STYLES[tile.colour])
+
+
+def padded(name: str, width: int, style: str = "") -> Text:
+    """A player's name as typed (never markup), padded to `width` terminal cells."""
+    text = plain(name, style)
+    text.append(" " * max(width - cell_len(text.plain), 0))
+    return text
+
+
+def owner_width(view: RummikubView) -> int:
+    """Cells of the widest owner label on the table ("you" or a name)."""
+    owners = {s.owner for s in view.table if s.owner is not None}
+    labels = [_("you") if owner == view.seat else view.players[owner] for owner in owners]
+    return max((cell_len(label) for label in labels), default=0)
 
 
 def _click(action: str) -> Style:
@@ -52,18 +70,21 @@ def set_line(
     cursor: Cursor | None,
     selected: Collection[int],
     played: Collection[int],
+    owners: int = 8,
 ) -> Text:
-    """One set: its number, validity mark, tiles (selected ^, played this turn underlined) and its problem."""
+    """One set: its number, • when it changed since the player's last turn, validity mark, owner, tiles
+    (selected reversed, played this turn underlined), what it is and its problem."""
     row = number - 1
     meanings = {m.tile: m for m in table_set.jokers}
     line = Text()
     mark = Text(" ✓ ", style="bold green") if table_set.valid else Text(" ✗ ", style="bold red")
     line.append(f"{number:>2}", style="dim")
+    line.append(RECENT_MARK if table_set.recent else " ", style="bold cyan")
     line.append_text(mark)
     if table_set.owner is not None:  # American / International: every meld belongs to its maker
         mine = table_set.owner == view.seat
         owner = _("you") if mine else view.players[table_set.owner]
-        line.append(f"{owner[:8]:<8}", style="bold" if mine else "dim")
+        line.append_text(padded(owner, owners, "bold" if mine else "dim"))
     for position, tile in enumerate(table_set.tiles):
         gap_here = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == position
         line.append("▏" if gap_here else " ", style="bold yellow")
@@ -79,14 +100,17 @@ def set_line(
     notes = []
     if table_set.kind:
         notes.append(_(table_set.kind))
-    if table_set.locked:
-        notes.append(_("locked (joker)"))
+    has_joker = any(tile.colour == JOKER for tile in table_set.tiles)
+    if table_set.locked:  # it held a joker when the turn began: nothing may leave it this turn
+        notes.append(_("locked (joker)") if has_joker else _("locked until the turn ends (its joker was freed)"))
+    elif has_joker and view.options.joker_sets == "locked":
+        notes.append(_("joker: locked from the next turn"))
     if table_set.ambiguous_jokers and table_set.owner in (None, view.seat):  # others' melds: not yours to re-read
         notes.append(_("j: switch joker"))
     if notes:
         line.append("  " + ", ".join(notes), style="dim")
     if table_set.problem:
-        line.append("  ✗ " + table_set.problem, style="bold red")
+        line.append_text(plain("  ✗ " + table_set.problem, "bold red"))
     return line
 
 
@@ -95,8 +119,9 @@ def table_lines(view: RummikubView, cursor: Cursor | None, selected: Collection[
     played = set(view.played_this_turn)
     if not view.table:
         text.append(_("  The table is empty.") + "\n", style="dim")
+    owners = owner_width(view)
     for number, table_set in enumerate(view.table, start=1):
-        text.append_text(set_line(view, number, table_set, cursor=cursor, selected=selected, played=played))
+        text.append_text(set_line(view, number, table_set, cursor=cursor, selected=selected, played=played, owners=owners + 1))
         text.append("\n")
     new_row = len(view.table)
     on_new = cursor is not None and cursor.zone == "table" and cursor.row == new_row
@@ -106,10 +131,25 @@ def table_lines(view: RummikubView, cursor: Cursor | None, selected: Collection[
     return text
 
 
-def rack_lines(rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collection[int], played_back: Collection[int] = ()) -> Text:
+def news_lines(view: RummikubView) -> Text:
+    """What happened since the player's last turn (their own last lines first), and the • legend."""
+    news = view.log[view.news_from :]
+    text = Text()
+    if news:
+        text.append(_("Since your last turn: "), style="bold")
+        for number, line in enumerate(news):
+            if number:
+                text.append(" · ", style="dim")
+            text.append_text(plain(line))
+    if any(s.recent for s in view.table):
+        text.append(("\n" if news else "") + RECENT_MARK + " " + _("changed since your last turn"), style="bold cyan")
+    return text
+
+
+def rack_lines(rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collection[int], per_line: int = 14) -> Text:
     text = Text()
     for index, tile in enumerate(rack):
-        if index and index % RACK_PER_LINE == 0:
+        if index and index % per_line == 0:
             text.append("\n")
         here = cursor is not None and cursor.zone == "rack" and cursor.index == index
         text.append("▕" if here else " ", style="bold yellow")
@@ -131,8 +171,9 @@ def others_line(view: RummikubView) -> Text:
     for seat, name in enumerate(view.players):
         if seat == view.seat:
             continue
-        text.append(f"{name}", style="bold")
-        text.append(f" {view.rack_counts[seat]} " + _("tiles"))
+        count = view.rack_counts[seat]
+        text.append_text(plain(name, "bold"))
+        text.append(" " + ngettext("{n} tile", "{n} tiles", count).format(n=count))
         if discarding:
             text.append(" " + (_("✓ ice") if view.melded[seat] else _("· no ice")), style="green" if view.melded[seat] else "dim")
             if view.announced and view.announced[seat]:
@@ -144,7 +185,11 @@ def others_line(view: RummikubView) -> Text:
         text.append(_("Pool {n}").format(n=view.pool_size), style="bold")
         return text
     text.append("\n")
-    text.append(_("Stacks {k} ({n} tiles)").format(k=len(view.stack_sizes), n=sum(view.stack_sizes)), style="bold")
+    tiles = sum(view.stack_sizes)
+    text.append(
+        ngettext("Stacks {k} ({n} tile)", "Stacks {k} ({n} tiles)", tiles).format(k=len(view.stack_sizes), n=tiles),
+        style="bold",
+    )
     text.append("   " + _("Discard pile {n}").format(n=view.discard_pile_size) + " ", style="bold")
     if view.discard_top is not None:
         text.append(_("top "))
@@ -179,21 +224,25 @@ def turn_status(view: RummikubView) -> Text:
             ),
             style="bold",
         )
-    text.append(_("Played this turn: {n} tile(s). ").format(n=played))
+    text.append(ngettext("Played this turn: {n} tile. ", "Played this turn: {n} tiles. ", played).format(n=played))
     if view.freed_jokers:
         text.append(_("A freed joker must go back on the table. "), style="bold yellow")
     if view.actions_left <= 20:
-        text.append(_("Only {n} more moves this turn. ").format(n=view.actions_left), style="bold red")
+        left = view.actions_left
+        text.append(ngettext("Only {n} more move this turn. ", "Only {n} more moves this turn. ", left).format(n=left), style="bold red")
+    if discarding and view.phase == "discard":
+        text.append(_("Your time is up: e discards the rack tile under the cursor and ends the turn."), style="bold red")
+        return text
     if discarding:
         if view.end_turn_problems:
-            text.append(_("Cannot discard yet: ") + "; ".join(view.end_turn_problems), style="red")
+            text.append_text(plain(_("Cannot discard yet: ") + "; ".join(view.end_turn_problems), "red"))
         else:
             text.append(_("e discards the rack tile under the cursor and ends the turn."), style="bold green")
             if view.going_out_as is not None:
                 text.append(" " + _("Discarding now wins ({how}).").format(how=_(view.going_out_as)), style="bold yellow")
         return text
     if view.end_turn_problems:
-        text.append(_("Cannot end yet: ") + "; ".join(view.end_turn_problems), style="red")
+        text.append_text(plain(_("Cannot end yet: ") + "; ".join(view.end_turn_problems), "red"))
     elif played:
         text.append(_("e ends the turn."), style="bold green")
     return text

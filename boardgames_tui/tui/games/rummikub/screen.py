@@ -1,4 +1,8 @@
-"""The Rummikub turn screen: a cursor over the rack and the table, selections, moves, splits, undo."""
+"""The Rummikub turn screen: a cursor over the rack and the table, selections, moves, splits, undo.
+
+Every key answers (see TurnScreen.refusal): `_why_not` says in one rule sentence why a key does nothing
+now, `check_action` hides or greys what it refuses, and the refused key shows that sentence.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +16,18 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....engine.rummikub.models import (
+    ArrangeRack,
     ChooseJoker,
     Discard,
     Draw,
     EndTurn,
     MoveTiles,
+    RecordClock,
     ResetTurn,
     ReturnToRack,
     ReturnTrump,
     RummikubView,
+    SetView,
     SortRack,
     SplitSet,
     TakeDiscard,
@@ -28,11 +35,19 @@ from ....engine.rummikub.models import (
     TimeUp,
     Undo,
 )
-from ....i18n import _
+from ....engine.rummikub.rules import sort_rack
+from ....engine.rummikub.sets import valid_order
+from ....i18n import _, ngettext
 from ...screens.turn import TurnScreen
+from ...text import plain
 from ...widgets.keybar import KeyBar
 from . import render
 from .render import Cursor
+
+# The clock's time left is recorded in the game (so saved) this often, and whenever the player leaves.
+CLOCK_RECORD_SECONDS = 5
+# Keys that edit the table: none of them works before the draw (American / International).
+_TABLE_WORK = frozenset({"toggle_select", "move_here", "new_set", "to_rack", "split", "joker", "undo", "reset"})
 
 
 class RummikubTurnScreen(TurnScreen):
@@ -44,6 +59,8 @@ class RummikubTurnScreen(TurnScreen):
         Binding("right", "cursor(0, 1)", _("Move"), show=False),
         Binding("up", "cursor(-1, 0)", _("Move"), show=False),
         Binding("down", "cursor(1, 0)", _("Move"), show=False),
+        Binding("home", "cursor_edge('start')", _("First"), show=False),
+        Binding("end", "cursor_edge('end')", _("Last"), show=False),
         Binding("tab", "switch_zone", _("Rack/table"), key_display="Tab"),
         Binding("space", "toggle_select", _("Select"), key_display="Space"),
         Binding("enter", "move_here", _("Move here")),
@@ -60,6 +77,8 @@ class RummikubTurnScreen(TurnScreen):
         Binding("t", "take_discard", _("Take discard")),
         Binding("w", "take_trump", _("Trump")),
         Binding("b", "return_trump", _("Return trump")),
+        Binding("less_than_sign", "shift(-1)", _("Tile left"), key_display="<", show=False),
+        Binding("greater_than_sign", "shift(1)", _("Tile right"), key_display=">", show=False),
         Binding("c", "sort('colour')", _("Sort colour"), show=False),
         Binding("v", "sort('number')", _("Sort number"), show=False),
         Binding("s", "score_sheet", _("Scores"), show=False),
@@ -70,12 +89,18 @@ class RummikubTurnScreen(TurnScreen):
         super().__init__(view, **context)
         self.view: RummikubView = view
         self.cursor = Cursor("rack", 0, 0)
+        self._column = 0  # the column ↑/↓ keep: a set position on the table, a rack column on the rack
         self.selected: list[int] = []  # tile ids, in the order they were picked
-        self.seconds_left: int | None = view.timer_seconds
+        self.seconds_left: int | None = view.clock_left if view.clock_left is not None else view.timer_seconds
+        self._recorded = self.seconds_left  # the time left the game last recorded
+        self._clock_pending: int | None = None  # the time left a RecordClock sent, until it is applied
+        self._leave_after_clock = False  # the player asked to leave: confirm once the clock is recorded
         self._timed_out = False
         self._moving = False  # a move was submitted: its tiles stop being selected once it is applied
         self._line_counts: dict[str, int] = {}
         self._drawn: dict[str, tuple[object, ...]] = {}
+        self._legal_set: frozenset[Any] | None = None
+        self._kinds: frozenset[type] | None = None
 
     # Layout -------------------------------------------------------------------------------------
 
@@ -83,6 +108,7 @@ class RummikubTurnScreen(TurnScreen):
         yield Static(id="rk-header")
         yield Static(id="rk-others")
         with VerticalScroll(id="rk-table", can_focus=False):
+            yield Static(id="rk-news")
             yield Static(id="rk-sets")
         yield Static(id="rk-rack")
         yield Static(id="rk-turn")
@@ -91,13 +117,28 @@ class RummikubTurnScreen(TurnScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        if self.seconds_left is not None:
-            self.set_interval(1.0, self._tick)
+        self.clock_timer = self.set_interval(1.0, self._tick) if self.seconds_left is not None else None
         self._draw_all()
+
+    def on_resize(self) -> None:
+        if not self.is_mounted:
+            return
+        self._clamp_cursor()
+        self._draw_cursor_parts()  # the rack's rows follow the terminal's width
 
     def show_view(self, view: Any) -> bool:
         """The same player goes on: keep the cursor and the clock, drop selections that no longer exist."""
-        self.view = view
+        old, self.view = self.view, view
+        self._legal_set = self._kinds = None
+        leave = False
+        if self._clock_pending is not None and view.clock_left == self._clock_pending:
+            self._clock_pending = None
+            self._recorded = view.clock_left
+            leave, self._leave_after_clock = self._leave_after_clock, False
+            if view.table == old.table and view.rack == old.rack and view.phase == old.phase and view.log == old.log:
+                if leave:  # only the clock was recorded: nothing to redraw
+                    super().action_leave()
+                return True
         if self._moving:
             self.selected = []
             self._moving = False
@@ -107,12 +148,16 @@ class RummikubTurnScreen(TurnScreen):
         self.set_status("")
         self._draw_all()
         self.refresh_bindings()
+        if leave:
+            super().action_leave()
         return True
 
     def _draw_all(self) -> None:
         view = self.view
         self._draw_header()
-        self._update("#rk-others", render.others_line(view))
+        self._update("#rk-others", render.others_line(view), wraps=True)
+        self._update("#rk-news", render.news_lines(view), wraps=True)
+        self.query_one("#rk-news").display = bool(self._drawn["#rk-news"][0])
         self._draw_cursor_parts()
         self._update("#rk-turn", render.turn_status(view), wraps=True)
 
@@ -130,51 +175,302 @@ class RummikubTurnScreen(TurnScreen):
         self._drawn[selector] = drawn
         self.query_one(selector, Static).update(text, layout=not same_size)
 
+    def rack_per_line(self) -> int:
+        """Rack tiles per row: as many as the terminal's width holds (inside the rack's border and padding)."""
+        width = (self.size.width or self.app.size.width) - 4
+        return max(width // render.TILE_CELLS, 1)
+
     def _draw_cursor_parts(self) -> None:
         view = self.view
         self._update("#rk-sets", render.table_lines(view, self.cursor, self.selected))
-        rack_title = Text(_("Your rack ({n})  ").format(n=len(view.rack or ())), style="bold")
-        rack_title.append(_("c/v sort by colour/number"), style="dim")
-        rack = render.rack_lines(view.rack or (), self.cursor, self.selected)
+        count = len(view.rack or ())
+        rack_title = Text(ngettext("Your rack ({n} tile)", "Your rack ({n} tiles)", count).format(n=count) + "  ", style="bold")
+        rack_title.append(_("c/v sort by colour/number · </> move a tile"), style="dim")
+        rack = render.rack_lines(view.rack or (), self.cursor, self.selected, self.rack_per_line())
         self._update("#rk-rack", Text("\n").join([rack_title, rack]))
         self._update("#prompt", Text(self.prompt_text()), wraps=True)
-        if self.cursor.zone == "table":
+        if self.cursor.zone == "table" and self.is_mounted:
             table = self.query_one("#rk-table", VerticalScroll)
+            news = self.query_one("#rk-news")
+            row = self.cursor.row + (news.outer_size.height if news.display else 0)
             top, height = table.scroll_y, table.scrollable_content_region.height
-            if not top <= self.cursor.row < top + height:  # keep the cursor's set in view
-                table.scroll_to(y=max(self.cursor.row - 3, 0), animate=False)
+            if not top <= row < top + height:  # keep the cursor's set in view
+                table.scroll_to(y=max(row - 3, 0), animate=False)
 
     def prompt_text(self) -> str:
+        view = self.view
         count = len(self.selected)
         if count:
-            return _("{n} tile(s) selected · move the cursor, Enter puts them there · n new set · Esc clears").format(n=count)
-        if self.cursor.zone == "rack":
-            if self.view.rule_set != "standard":
-                if self.view.phase == "draw":
-                    return _("Rack: ←/→ look over your tiles · first draw: d, t or w (see above)")
-                return _("Rack: ←/→ choose, Space selects · Tab to the table · e discards the tile under the cursor")
-            return _("Rack: ←/→ choose, Space selects · Tab to the table · d draw · e end turn")
-        return _("Table: ↑/↓ set, ←/→ position, Space selects · x split here · Tab to the rack")
+            return ngettext(
+                "{n} tile selected · move the cursor, Enter puts it there · n new set · Esc clears",
+                "{n} tiles selected · move the cursor, Enter puts them there · n new set · Esc clears",
+                count,
+            ).format(n=count)
+        if self._drawing():
+            return _("Rack: ←/→ look over your tiles · first draw: d, t or w (see above)")
+        if self._time_is_up():
+            return _("Time is up: put the cursor on a rack tile, e discards it")
+        if self.cursor.zone == "table":
+            return _("Table: ↑/↓ set, ←/→ Home/End position, Space selects · x split here · Tab to the rack")
+        parts = [_("Rack: ←/→ ↑/↓ choose, Space selects · Tab to the table")]
+        if view.rule_set != "standard":
+            if not view.end_turn_problems:
+                parts.append(_("e discards the tile under the cursor"))
+        else:
+            if self._kind_legal(Draw):
+                parts.append(_("d draw"))
+            if not view.end_turn_problems:
+                parts.append(_("e end turn"))
+            elif view.played_this_turn:
+                parts.append(_("e says what is missing"))
+        return " · ".join(parts)
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [
-            ("←/→ ↑/↓", _("move the cursor over the rack or the table (a gap between tiles, in a set)")),
+            ("←/→ ↑/↓", _("move the cursor over the rack or the table (a gap between tiles, in a set); ↑/↓ keep the column")),
+            ("Home / End", _("the first / last tile of the rack, the start / end of a set")),
             ("Tab", _("switch between the rack and the table")),
             ("Space", _("select or deselect the tile under the cursor (several at once)")),
             ("Enter / m", _("move the selected tiles to the cursor (into that set, at that gap)")),
-            ("n", _("move the selected tiles into a new set")),
+            ("n", _("move the selected tiles into a new set (laid out in a valid order when there is one)")),
             ("⌫ Backspace", _("take tiles you played this turn back to your rack")),
+            ("< / >", _("move the tile under the cursor one place left / right (on the rack, or within its set)")),
             ("x", _("split the set at the cursor")),
             ("j", _("switch what the joker under the cursor stands for")),
+            (
+                _("free a joker"),
+                _(
+                    "select the tile the joker stands for (a group: a missing colour), put the cursor on the joker"
+                    " and press Enter: the tile takes its place and the joker lies alone on the table; play it"
+                    " in a set this turn (it never goes to your rack)"
+                ),
+            ),
             ("u / Ctrl+R", _("undo the last move / reset the whole turn")),
             ("e / d", _("end the turn / draw a tile (only with the table untouched)")),
             ("e", _("American / International: discard the rack tile under the cursor, ending the turn")),
             ("d / t / w", _("American / International, to start a turn: draw, take the discard, take the trump")),
             ("b", _("put the trump back (the turn starts again)")),
             ("c / v", _("sort the rack by colour / by number")),
+            ("•", _("a set that changed since your last turn (what happened is named above the table)")),
             ("s", _("the match score sheet")),
             *super().help_lines(),
         ]
+
+    # What the View allows ------------------------------------------------------------------------
+
+    def _legal(self) -> frozenset[Any]:
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.view.legal_actions)
+        return self._legal_set
+
+    def _kind_legal(self, kind: type) -> bool:
+        if self._kinds is None:
+            self._kinds = frozenset(type(action) for action in self.view.legal_actions)
+        return kind in self._kinds
+
+    def _drawing(self) -> bool:
+        """American / International: the turn has not drawn yet."""
+        return self.view.rule_set != "standard" and self.view.phase == "draw"
+
+    def _time_is_up(self) -> bool:
+        """American / International: the time ran out and only a discard is left."""
+        return self.view.rule_set != "standard" and self.view.phase == "discard"
+
+    def _draw_first(self) -> str:
+        view = self.view
+        ways = [_("d a face-down tile")]
+        if view.may_take_discard and view.discard_top is not None:
+            ways.append(_("t the discard {tile}").format(tile=render.tile_label(view.discard_top)))
+        if view.may_take_trump and view.trump is not None:
+            ways.append(_("w the trump {tile} (to go out)").format(tile=render.tile_label(view.trump)))
+        return _("Draw first: {ways}").format(ways=", ".join(ways))
+
+    def _no_more_draw(self) -> str:
+        """Why d, t or w does nothing after the turn's draw (American / International)."""
+        if self._time_is_up():
+            return _("Your time is up: discard a tile to end your turn")
+        if self.view.rule_set == "international" and self.view.turn == 0:
+            return _("You start with the extra tile: there is no draw in your first turn")
+        return _("You have already drawn this turn")
+
+    def _set_reason(self, table_set: SetView) -> str:
+        """Why tiles of `table_set` may not move or be split now (a rule sentence from the View)."""
+        view = self.view
+        if table_set.owner is not None and table_set.owner != view.seat:
+            return _("Only {name} may rearrange {name}'s meld").format(name=view.players[table_set.owner])
+        if table_set.locked:
+            return _("A set with a joker may grow, but nothing may leave it or split it")
+        if not view.melded[self.seat]:
+            return _("Until your initial meld, change only sets made from your rack this turn")
+        return _("That set cannot be changed that way now")
+
+    # Every key answers -----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        discarding = self.view.rule_set != "standard"
+        if (action == "end_turn" and discarding) or (action == "discard" and not discarding):
+            return False  # the other binding of `e` is this rule set's
+        if self._why_not(action, parameters) is None:
+            return True
+        return None if self._greyed(action) else False
+
+    def _greyed(self, action: str) -> bool:
+        """Whether a refused key stays in the key bar, greyed, as a step of this turn (else it is hidden)."""
+        if action in ("end_turn", "discard"):
+            return True
+        if action == "draw":
+            return self.view.rule_set == "standard"
+        if action in ("take_discard", "take_trump"):
+            return self._drawing()
+        if action == "split":
+            return self.cursor.zone == "table" and not self._drawing()
+        return False
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        return self._why_not(action, parameters)
+
+    def _why_not(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """None when the key bound to `action` does something now, else why not (one line)."""
+        view = self.view
+        discarding = view.rule_set != "standard"
+        if action == "cursor":
+            target = self._cursor_move(int(parameters[0]), int(parameters[1]))  # type: ignore[call-overload]
+            return target if isinstance(target, str) else None
+        if action == "cursor_edge":
+            target = self._cursor_edge(str(parameters[0]))
+            return target if isinstance(target, str) else None
+        if action == "shift":
+            shifted = self._shift(int(parameters[0]))  # type: ignore[call-overload]
+            return shifted if isinstance(shifted, str) else None
+        if action in ("switch_zone", "score_sheet"):
+            return None
+        if action == "clear_selection":
+            return None if self.selected else _("Nothing is selected")
+        if action == "leave":  # Esc clears a selection first (its other binding)
+            return None if not self.selected else _("Esc clears the selection first; then q or Esc goes back to the menu")
+        if action in _TABLE_WORK:
+            if self._drawing():
+                return self._draw_first()
+            if self._time_is_up() and not (action == "toggle_select" and self.cursor.zone == "rack"):
+                return _("Your time is up: discard a tile to end your turn")
+        if action == "toggle_select":
+            return None if self._tile_at_cursor() is not None else _("No tile under the cursor: move onto a tile to select it")
+        if action in ("move_here", "new_set", "to_rack"):
+            if not self.selected:
+                return _("Select tiles first (Space), then Enter puts them at the cursor")
+            if action == "to_rack" or (action == "move_here" and self.cursor.zone == "rack"):
+                played = set(view.played_this_turn)
+                if not any(tile in played for tile in self.selected):
+                    return _("Only tiles played from your rack this turn go back to it")
+            return None
+        if action == "split":
+            return self._split_problem()
+        if action == "joker":
+            return self._joker_problem()
+        if action == "undo":
+            return None if view.can_undo else _("Nothing to undo this turn")
+        if action == "reset":
+            return None if view.can_reset else _("Nothing to reset: the turn is as it started")
+        if action == "end_turn":
+            if discarding:
+                return None  # the discard binding of the same key answers
+            return None if not view.end_turn_problems else _("Not yet: ") + "; ".join(view.end_turn_problems)
+        if action == "discard":
+            return self._discard_problem() if discarding else None
+        if action == "draw":
+            if not discarding:
+                if self._kind_legal(Draw):
+                    return None
+                return _("You changed the table: Ctrl+R resets it to draw, or e ends the turn")
+            return None if self._drawing() else self._no_more_draw()
+        if action == "take_discard":
+            if not discarding:
+                return _("The standard game has no discard pile: d draws a tile")
+            if not self._drawing():
+                return self._no_more_draw()
+            if view.discard_top is None:
+                return _("The discard pile is empty")
+            if view.may_take_discard:
+                return None
+            if view.rule_set == "american" and not view.melded[self.seat]:
+                return _("Only after breaking the ice in an earlier turn may you take the discard")
+            return _("You may not take the discard now")
+        if action == "take_trump":
+            if not discarding:
+                return _("The standard game has no trump tile")
+            if view.trump_taken:
+                return _("You already took the trump this turn (b puts it back)")
+            if not self._drawing():
+                return self._no_more_draw()
+            if view.trump is None:
+                return _("There is no trump tile in the centre")
+            if view.may_take_trump:
+                return None
+            if view.rule_set == "international" and view.melded[self.seat]:
+                return _("The trump is only for a finish or a closed win, and you broke the ice")
+            return _("You may not take the trump now")
+        if action == "return_trump":
+            if not discarding:
+                return _("The standard game has no trump tile")
+            return None if self._kind_legal(ReturnTrump) else _("You did not take the trump this turn")
+        if action == "sort":
+            rack = tuple(tile.id for tile in view.rack or ())
+            if not rack:
+                return _("Your rack is empty")
+            if sort_rack(rack, str(parameters[0])) == rack:
+                return _("Your rack is already sorted by colour") if parameters[0] == "colour" else _("Your rack is already sorted by number")
+            return None
+        return None
+
+    def _split_problem(self) -> str | None:
+        cursor, view = self.cursor, self.view
+        if cursor.zone != "table":
+            return _("x splits a set: Tab to the table, then put the cursor between two tiles")
+        if cursor.row >= len(view.table) or not 0 < cursor.index < len(view.table[cursor.row].tiles):
+            return _("Put the cursor between two tiles of a set to split it there")
+        table_set = view.table[cursor.row]
+        if SplitSet(set_id=table_set.id, at=cursor.index) in self._legal():
+            return None
+        return self._set_reason(table_set)
+
+    def _joker_choices(self) -> list[ChooseJoker]:
+        choices = [a for a in self.view.legal_actions if isinstance(a, ChooseJoker)]
+        tile = self._tile_at_cursor()
+        return [a for a in choices if a.tile == tile] or choices
+
+    def _joker_problem(self) -> str | None:
+        if self._joker_choices():
+            return None
+        view = self.view
+        tile = self._tile_at_cursor()
+        for table_set in view.table:
+            for meaning in table_set.jokers:
+                if meaning.tile == tile and table_set.owner is not None and table_set.owner != view.seat:
+                    return _("Only {name} may change what the jokers in {name}'s meld stand for").format(
+                        name=view.players[table_set.owner]
+                    )
+                if meaning.tile == tile and meaning.colour:
+                    return _("That joker can only be {tile} in this set").format(tile=f"{meaning.colour}{meaning.number}")
+        if not any(tile.colour == "J" for s in view.table for tile in s.tiles):
+            return _("There is no joker on the table")
+        return _("No joker on the table can stand for anything else right now")
+
+    def _discard_problem(self) -> str | None:
+        view = self.view
+        if self._drawing():
+            return self._draw_first()
+        tile = self._discard_tile()
+        if tile is None:
+            return _("Put the rack cursor on the tile to discard (or select just that one)")
+        if view.taken_discard is not None and tile == view.taken_discard.id:
+            return _("{tile} came from the discard pile this turn: discard another tile").format(
+                tile=render.tile_label(view.taken_discard)
+            )
+        if view.end_turn_problems:
+            return _("Not yet: ") + "; ".join(view.end_turn_problems)
+        if Discard(tile=tile) not in self._legal():
+            return _("You cannot discard that tile now")
+        return None
 
     # Cursor -------------------------------------------------------------------------------------
 
@@ -188,25 +484,84 @@ class RummikubTurnScreen(TurnScreen):
             width = len(view.table[row].tiles) if row < len(view.table) else 0
             self.cursor = Cursor("table", row, min(cursor.index, width))
 
-    def action_cursor(self, rows: int, columns: int) -> None:
-        cursor = self.cursor
+    def _cursor_move(self, rows: int, columns: int) -> Cursor | str:
+        """Where an arrow key takes the cursor, or why it stays. ↑ from the rack's top row goes to the
+        table's new-set line, ↓ from there back to the rack; ↑/↓ keep the column."""
+        cursor, view = self.cursor, self.view
+        size = len(view.rack or ())
+        sets = len(view.table)
         if cursor.zone == "rack":
-            size = len(self.view.rack or ())
-            if size:
-                step = columns + rows * render.RACK_PER_LINE
-                self.cursor = Cursor("rack", 0, (cursor.index + step) % size)
-        else:
-            row = (cursor.row + rows) % (len(self.view.table) + 1)
-            self.cursor = Cursor("table", row, cursor.index + columns)
-            self._clamp_cursor()
-            if self.cursor.index < 0:
-                self.cursor = Cursor("table", row, 0)
+            per = self.rack_per_line()
+            if columns:
+                if size <= 1:
+                    return _("Your rack is empty") if not size else _("There is only one tile on your rack")
+                return Cursor("rack", 0, (cursor.index + columns) % size)
+            row = cursor.index // per + rows
+            if row < 0:
+                return Cursor("table", sets, 0)
+            last_row = (size - 1) // per if size else 0
+            if row > last_row:
+                return _("The cursor is on the bottom row of your rack: ↑ goes back up to the table")
+            return Cursor("rack", 0, min(row * per + self._column % per, size - 1))
+        if columns:
+            if cursor.row >= sets:
+                return _("New-set line: n or Enter makes a new set of the selected tiles")
+            index = cursor.index + columns
+            if index < 0:
+                return _("The cursor is at the start of set {n}").format(n=cursor.row + 1)
+            if index > len(view.table[cursor.row].tiles):
+                return _("The cursor is at the end of set {n}").format(n=cursor.row + 1)
+            return Cursor("table", cursor.row, index)
+        row = cursor.row + rows
+        if row < 0:
+            return _("The cursor is on the first set: ↓ goes down to the rack")
+        if row > sets:
+            if not size:
+                return _("Your rack is empty")
+            return Cursor("rack", 0, min(self._column, size - 1, self.rack_per_line() - 1))
+        width = len(view.table[row].tiles) if row < sets else 0
+        return Cursor("table", row, min(self._column, width))
+
+    def _cursor_edge(self, edge: str) -> Cursor | str:
+        cursor, view = self.cursor, self.view
+        if cursor.zone == "rack":
+            size = len(view.rack or ())
+            if not size:
+                return _("Your rack is empty")
+            target = Cursor("rack", 0, 0 if edge == "start" else size - 1)
+            if target == cursor:
+                return _("The cursor is on the first tile of your rack") if edge == "start" else _("The cursor is on the last tile of your rack")
+            return target
+        if cursor.row >= len(view.table):
+            return _("New-set line: n or Enter makes a new set of the selected tiles")
+        target = Cursor("table", cursor.row, 0 if edge == "start" else len(view.table[cursor.row].tiles))
+        if target == cursor:
+            n = cursor.row + 1
+            return _("The cursor is at the start of set {n}").format(n=n) if edge == "start" else _("The cursor is at the end of set {n}").format(n=n)
+        return target
+
+    def _place_cursor(self, target: Cursor, *, keep_column: bool = False) -> None:
+        self.cursor = target
+        if not keep_column:
+            self._column = target.index % self.rack_per_line() if target.zone == "rack" else target.index
         self._draw_cursor_parts()
+        self.refresh_bindings()
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        target = self._cursor_move(rows, columns)
+        if isinstance(target, Cursor):
+            zone_changed = target.zone != self.cursor.zone
+            self._place_cursor(target, keep_column=bool(rows) and not zone_changed)
+
+    def action_cursor_edge(self, edge: str) -> None:
+        target = self._cursor_edge(edge)
+        if isinstance(target, Cursor):
+            self._place_cursor(target)
 
     def action_switch_zone(self) -> None:
         self.cursor = Cursor("table", self.cursor.row, 0) if self.cursor.zone == "rack" else Cursor("rack", 0, 0)
         self._clamp_cursor()
-        self._draw_cursor_parts()
+        self._place_cursor(self.cursor)
 
     def _tile_at_cursor(self) -> int | None:
         cursor, view = self.cursor, self.view
@@ -220,58 +575,18 @@ class RummikubTurnScreen(TurnScreen):
         return None
 
     def action_click_rack(self, index: int) -> None:
-        self.cursor = Cursor("rack", 0, index)
-        self.action_toggle_select()
+        self._place_cursor(Cursor("rack", 0, index))
+        if self._why_not("toggle_select", ()) is None:
+            self.action_toggle_select()
 
     def action_click_table(self, row: int, position: int) -> None:
-        self.cursor = Cursor("table", row, position)
+        self._place_cursor(Cursor("table", row, position))
         if self.selected:
             self.action_move_here()
-        else:
+        elif self._why_not("toggle_select", ()) is None:
             self.action_toggle_select()
 
     # Keys -----------------------------------------------------------------------------------------
-
-    def _legal(self, kind: type) -> bool:
-        return any(isinstance(action, kind) for action in self.view.legal_actions)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move_here", "new_set", "clear_selection"):
-            return bool(self.selected)
-        if action == "to_rack":
-            played = set(self.view.played_this_turn)
-            return any(tile in played for tile in self.selected)
-        if action == "split":
-            return self.cursor.zone == "table" and self._legal(SplitSet)
-        if action == "joker":
-            return self._legal(ChooseJoker)
-        if action == "undo":
-            return self.view.can_undo
-        if action == "reset":
-            return self.view.can_reset
-        discarding = self.view.rule_set != "standard"
-        if action == "end_turn":
-            if discarding:
-                return False
-            return None if self.view.end_turn_problems else True  # shown greyed: e explains why
-        if action == "discard":
-            if not discarding or self.view.phase == "draw":
-                return False
-            tile = self._discard_tile()
-            if tile is None:  # pressing it says where to point
-                return True if self._legal(Discard) else None
-            return True if Discard(tile=tile) in self.view.legal_actions else None
-        if action == "draw":
-            return self._legal(Draw)
-        if action == "take_discard":
-            return self._legal(TakeDiscard)
-        if action == "take_trump":
-            return self._legal(TakeTrump)
-        if action == "return_trump":
-            return self._legal(ReturnTrump)
-        if action == "leave":
-            return not self.selected
-        return True
 
     def action_toggle_select(self) -> None:
         tile = self._tile_at_cursor()
@@ -301,8 +616,11 @@ class RummikubTurnScreen(TurnScreen):
         self._submit_move(MoveTiles(tiles=tuple(self.selected), to=target.id, position=cursor.index))
 
     def action_new_set(self) -> None:
-        # The cursor stays where it is: building sets from the rack, the next tiles are picked there too.
-        self._submit_move(MoveTiles(tiles=tuple(self.selected), to=None))
+        """The selection becomes a new set, laid out in a valid order when one exists (R8 R7 R6 -> R6 R7 R8).
+        The cursor stays where it is: building sets from the rack, the next tiles are picked there too."""
+        one = "low" if self.view.rule_set == "standard" else "low_or_high"
+        tiles = valid_order(self.selected, one, self.view.options.two_jokers_in_a_set) or tuple(self.selected)
+        self._submit_move(MoveTiles(tiles=tuple(tiles), to=None))
 
     def action_to_rack(self) -> None:
         played = set(self.view.played_this_turn)
@@ -316,6 +634,10 @@ class RummikubTurnScreen(TurnScreen):
 
     def show_error(self, reason: str) -> None:
         self._moving = False  # the move was refused: keep the selection for another try
+        if self._leave_after_clock:  # the clock could not be recorded: leave all the same
+            self._leave_after_clock = False
+            super().action_leave()
+            return
         super().show_error(reason)
 
     def action_split(self) -> None:
@@ -325,9 +647,7 @@ class RummikubTurnScreen(TurnScreen):
 
     def action_joker(self) -> None:
         """Cycle the joker under the cursor (or the first switchable one) through its meanings."""
-        choices = [a for a in self.view.legal_actions if isinstance(a, ChooseJoker)]
-        tile = self._tile_at_cursor()
-        mine = [a for a in choices if a.tile == tile] or choices
+        mine = self._joker_choices()
         if not mine:
             return
         current = {(m.tile, m.colour, m.number) for s in self.view.table for m in s.jokers}
@@ -337,6 +657,41 @@ class RummikubTurnScreen(TurnScreen):
                 return
         self.submit(mine[0])
 
+    def _shift(self, step: int) -> Any:
+        """The action that moves the tile under the cursor one place (`step` -1 left, 1 right), or why not."""
+        cursor, view = self.cursor, self.view
+        tile = self._tile_at_cursor()
+        if cursor.zone == "rack":
+            rack = view.rack or ()
+            if tile is None:
+                return _("Your rack is empty")
+            to = cursor.index + step
+            if not 0 <= to < len(rack):
+                return _("That tile is already at the left end of your rack") if step < 0 else _("That tile is already at the right end of your rack")
+            return ArrangeRack(tile=tile, to=to)
+        if tile is None:
+            return _("Put the cursor on a tile of a set to move it within its set")
+        if self._drawing():
+            return self._draw_first()
+        if self._time_is_up():
+            return _("Your time is up: discard a tile to end your turn")
+        table_set = view.table[cursor.row]
+        size = len(table_set.tiles)
+        index = cursor.index
+        if not 0 <= index + step < size:
+            return _("That tile is already at the start of its set") if step < 0 else _("That tile is already at the end of its set")
+        position = index - 1 if step < 0 else (index + 2 if index + 2 < size else None)
+        move = MoveTiles(tiles=(tile,), to=table_set.id, position=position)
+        return move if move in self._legal() else self._set_reason(table_set)
+
+    def action_shift(self, step: int) -> None:
+        action = self._shift(step)
+        if isinstance(action, str):
+            return
+        self.cursor = Cursor(self.cursor.zone, self.cursor.row, self.cursor.index + step)  # the cursor follows the tile
+        self._column = self.cursor.index % self.rack_per_line() if self.cursor.zone == "rack" else self.cursor.index
+        self.submit(action)
+
     def action_undo(self) -> None:
         self.submit(Undo())
 
@@ -345,9 +700,6 @@ class RummikubTurnScreen(TurnScreen):
         self.submit(ResetTurn())
 
     def action_end_turn(self) -> None:
-        if self.view.end_turn_problems:
-            self.show_error(_("Not yet: ") + "; ".join(self.view.end_turn_problems))
-            return
         self.submit(EndTurn())
 
     def action_draw(self) -> None:
@@ -366,10 +718,6 @@ class RummikubTurnScreen(TurnScreen):
     def action_discard(self) -> None:
         tile = self._discard_tile()
         if tile is None:
-            self.show_error(_("Put the rack cursor on the tile to discard (or select just that one)"))
-            return
-        if self.view.end_turn_problems:
-            self.show_error(_("Not yet: ") + "; ".join(self.view.end_turn_problems))
             return
         self.selected = []
         self.submit(Discard(tile=tile))
@@ -396,6 +744,22 @@ class RummikubTurnScreen(TurnScreen):
             body = _("This is the first game of the match: no scores yet.")
         self.app.push_screen(PanelScreen(_("Match score sheet"), body, close_key="s", private=False))
 
+    # The turn timer -------------------------------------------------------------------------------
+
+    def action_leave(self) -> None:
+        """Leaving mid-turn records the clock first, so the resumed turn goes on with the time it had."""
+        if self.seconds_left is None or self._timed_out or self.seconds_left == self._recorded:
+            super().action_leave()
+            return
+        self._leave_after_clock = True
+        self._record_clock()
+
+    def _record_clock(self) -> None:
+        if self.seconds_left is None:
+            return
+        self._clock_pending = max(self.seconds_left, 0)
+        self.submit(RecordClock(seconds_left=self._clock_pending))
+
     def _tick(self) -> None:
         # The clock pauses while the help, rules or log page covers this screen.
         if self.seconds_left is None or self._timed_out or not self.is_current or self.view.phase == "discard":
@@ -405,13 +769,16 @@ class RummikubTurnScreen(TurnScreen):
             self._timed_out = True
             self.submit(TimeUp())
             return
+        if self.seconds_left % CLOCK_RECORD_SECONDS == 0:
+            self._record_clock()
         self._draw_header()
 
     def _draw_header(self) -> None:
         view = self.view
         header = Text()
         header.append(f" {self.game_title} ", style="bold reverse")
-        header.append(" " + _("Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=view.players[self.seat]))
+        header.append(" " + _("Turn {t} · Your turn, ").format(t=view.turn + 1))
+        header.append_text(plain(view.players[self.seat]))
         if self.seconds_left is not None:
             minutes, seconds = divmod(max(self.seconds_left, 0), 60)
             header.append(f"   ⏱ {minutes}:{seconds:02d}", style="bold red" if self.seconds_left <= 10 else "bold")
