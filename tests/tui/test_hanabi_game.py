@@ -65,15 +65,21 @@ async def test_two_player_game_by_keys(save_dir) -> None:
         assert session.replay_matches()
 
 
-async def test_five_players_black_powder_and_sixth_suit_by_keys(save_dir) -> None:
+# Names as players type them: markup-like, a backslash, an action, 16 wide characters.
+HOSTILE_NAMES = ["[b]Al[/i]", "[dad]", "Ben\\", "[@click=app.quit]", "一二三四五六七八九十一二三四五六"]
+
+
+async def test_five_players_black_powder_and_sixth_suit_by_keys_with_hostile_names_at_80x24(save_dir) -> None:
     options = HanabiOptions(sixth_suit="tricky", black_powder=True, five_flamboyants=True)
     app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.02)
-    async with app.run_test(size=(100, 30)) as pilot:
-        session = await start_game(app, pilot, ["Ana", "Ben", "Chloé", "Dev", "Emi"], options, "pilot-5p")
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await start_game(app, pilot, HOSTILE_NAMES, options, "pilot-5p")
         await take_device(app, pilot)
         text = screen_text(app)
         assert "K" in text and "M" in text  # seven piles: five colours, multicolour and black
         assert len(session.view(0).suits) == 7
+        for name in HOSTILE_NAMES:
+            assert name in text, name  # every name exactly as typed: own (title) and the others' hands
         await play_to_the_end(app, pilot)
         assert session.outcome() is not None
         assert session.replay_matches()

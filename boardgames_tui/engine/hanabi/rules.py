@@ -24,6 +24,7 @@ from typing import Any
 
 from ..base import GameRules, IllegalAction, LogEntry, Outcome
 from ..rng import shuffled
+from . import reasons
 from .clues import clue_touches
 from .models import (
     ACTION_ADAPTER,
@@ -284,8 +285,7 @@ def _pile_text(suit: str, played: int) -> str:
     return f"{suit}{PILE_SIZE + 1 - played if suit == BLACK else played}"
 
 
-def _plural_number(rank: int) -> str:
-    return f"{rank}s"
+_plural_number = reasons.number_plural
 
 
 def _slots_text(slots: list[int]) -> str:
@@ -468,7 +468,7 @@ class _Turn:
             update["phase"] = "over"
             update["end_reason"] = reason
             final = state.model_copy(update=update)
-            self.texts.append(f"Game over ({reason}): score {score(final)} / {self.cfg.max_score}.")
+            self.texts.append(f"The game is over ({reason}): the team scores {score(final)} / {self.cfg.max_score}.")
         update["log"] = (*state.log, _log(" ".join(self.texts)))
         return state.model_copy(update=update)
 
@@ -601,31 +601,31 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
                 return self._discard(state, cfg, action.slot)  # type: ignore[union-attr]
             if cls is ColourClue or cls is NumberClue:
                 if state.clue_tokens <= 0:
-                    raise IllegalAction("There are no clue tokens left: play or discard a card")
+                    raise IllegalAction(reasons.NO_CLUE_TOKENS)
                 return self._clue(state, cfg, action, free=False)  # type: ignore[arg-type]
             if cls in (ReturnDiscard, ReplayDiscard, SkipBonus):
-                raise IllegalAction("There is no bonus to resolve: play, discard or give a clue")
+                raise IllegalAction(reasons.NO_BONUS)
             raise IllegalAction(f"Unknown action {action!r}")
         if phase == "free_colour_clue":
             if cls is ColourClue:
                 return self._clue(state, cfg, action, free=True)  # type: ignore[arg-type]
-            raise IllegalAction("Give your free colour clue first (bonus tile)")
+            raise IllegalAction(reasons.FREE_COLOUR_CLUE_FIRST)
         if phase == "free_number_clue":
             if cls is NumberClue:
                 return self._clue(state, cfg, action, free=True)  # type: ignore[arg-type]
-            raise IllegalAction("Give your free number clue first (bonus tile)")
+            raise IllegalAction(reasons.FREE_NUMBER_CLUE_FIRST)
         if phase == "reshuffle_discard":
             if cls is ReturnDiscard:
                 return self._return(state, cfg, action.card_id)  # type: ignore[union-attr]
             if cls is SkipBonus:
                 return self._skip(state, cfg)
-            raise IllegalAction("Choose a discarded card to shuffle back into the deck, or skip the bonus")
+            raise IllegalAction(reasons.CHOOSE_RESHUFFLE)
         if phase == "replay_discard":
             if cls is ReplayDiscard:
                 return self._replay(state, cfg, action.card_id)  # type: ignore[union-attr]
             if cls is SkipBonus:
                 return self._skip(state, cfg)
-            raise IllegalAction("Choose a playable card from the discard pile, or skip the bonus")
+            raise IllegalAction(reasons.CHOOSE_REPLAY)
         raise IllegalAction(f"Unknown phase {phase!r}")  # pragma: no cover
 
     @staticmethod
@@ -665,7 +665,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
 
     def _discard(self, state: HanabiState, cfg: _Config, slot: int) -> HanabiState:
         if state.clue_tokens >= MAX_CLUE_TOKENS:
-            raise IllegalAction(f"You can't discard while all {MAX_CLUE_TOKENS} clue tokens are available")
+            raise IllegalAction(reasons.ALL_CLUE_TOKENS.format(n=MAX_CLUE_TOKENS))
         slot = self._slot(state, slot)
         t = _Turn(state, cfg)
         hand = state.hands[t.seat]
@@ -689,9 +689,9 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             suit = action.suit
             if suit not in cfg.colour_clue_suits_set:
                 if suit == BLACK:
-                    raise IllegalAction("Black can't be named in a clue")
+                    raise IllegalAction(reasons.BLACK_NOT_NAMED)
                 if suit == MULTI:
-                    raise IllegalAction("Multicolour can't be named in a clue in this game")
+                    raise IllegalAction(reasons.MULTI_NOT_NAMED)
                 raise IllegalAction(f"{suit!r} is not a colour you can name")
             values: frozenset[Any] = frozenset((suit, MULTI)) if cfg.avalanche else frozenset((suit,))
             hits = [clue_touches(hc.card, action, cfg.avalanche) for hc in hand]
@@ -706,7 +706,7 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             what = _plural_number(rank)
             colour = False
         if not any(hits) and not state.options.allow_empty_clues:
-            raise IllegalAction(f"{who} has no {what} cards (empty clues are off)" if colour else f"{who} has no {what} (empty clues are off)")
+            raise IllegalAction((reasons.EMPTY_COLOUR_CLUE if colour else reasons.EMPTY_NUMBER_CLUE).format(who=who, what=what))
         t = _Turn(state, cfg)
         new_hand = []
         for hc, hit in zip(hand, hits):

@@ -19,10 +19,12 @@ from ....engine.hanabi.models import (
     HandView,
     SlotView,
 )
-from ....i18n import _
+from ....i18n import _, ngettext
+from ...text import plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, hidden_card, suit_style
 
 CARD_WIDTH = 6
+NAME_WIDTH = 16  # the narrowest name column: room for the row labels ("  your cards")
 
 
 def max_score(view: HanabiView) -> int:
@@ -45,7 +47,11 @@ def status_line(view: HanabiView) -> Text:
     text.append(_("Score "), style="bold")
     text.append(f"{view.score}/{max_score(view)}")
     if view.final_turns_left is not None:
-        text.append("   " + _("Final round: {n} turn(s) left").format(n=view.final_turns_left), style="bold yellow")
+        left = view.final_turns_left
+        text.append(
+            "   " + ngettext("Final round: {n} turn left", "Final round: {n} turns left", left).format(n=left),
+            style="bold yellow",
+        )
     if view.options.five_flamboyants:
         text.append("   " + _("Bonus tiles {n}").format(n=view.bonus_tiles_left))
     return text
@@ -104,17 +110,25 @@ def negative_label(slot: SlotView, suits: tuple[str, ...]) -> str:
 
 
 def other_hand(
-    view: HanabiView, hand: HandView, number: int | None, *, highlight: Collection[int] = (), current: bool = False
+    view: HanabiView,
+    hand: HandView,
+    number: int | None,
+    *,
+    highlight: Collection[int] = (),
+    current: bool = False,
+    name_width: int = NAME_WIDTH,
 ) -> Table:
-    """Another player's hand: the cards face up, and under them what that player has been told."""
+    """Another player's hand: the cards face up, and under them what that player has been told.
+
+    `name_width` fits the longest name (after its number) on one line: names are never wrapped."""
     table = Table.grid(padding=(0, 1))
-    table.add_column(width=16)
+    table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
     for _slot in hand.slots:
         table.add_column(width=CARD_WIDTH, justify="center")
     name = Text()
     if number is not None:
         name.append(f"{number} ", style="bold reverse")
-    name.append(hand.name, style="bold")
+    name.append_text(plain(hand.name, style="bold"))
     if current:
         name.append(" ◀", style="bold")
     faces: list[RenderableType] = [name]
@@ -134,13 +148,15 @@ def other_hand(
     return table
 
 
-def own_hand(view: HanabiView, hand: HandView, selected: int | None) -> Group:
-    """The viewer's own hand: never a card identity, only what clues and the table tell them."""
+def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_width: int = NAME_WIDTH) -> Group:
+    """The viewer's own hand: never a card identity, only what clues and the table tell them.
+
+    The viewer's name is the panel's title; `name_width` lines the cards up with the other hands'."""
     table = Table.grid(padding=(0, 1))
-    table.add_column(width=16)
+    table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
     for _slot in hand.slots:
         table.add_column(width=CARD_WIDTH, justify="center")
-    slot_numbers: list[RenderableType] = [Text(_("You: {name}").format(name=hand.name), style="bold")]
+    slot_numbers: list[RenderableType] = [Text(_("  card"), style="dim")]
     faces: list[RenderableType] = [Text(_("  your cards"), style="dim")]
     negatives: list[RenderableType] = [Text(_("  not"), style="dim")]
     counts: list[RenderableType] = [Text(_("  could be"), style="dim")]
@@ -152,7 +168,8 @@ def own_hand(view: HanabiView, hand: HandView, selected: int | None) -> Group:
         # A card whose colour is known is drawn in that colour; its number may still be "?".
         faces.append(Text(label.center(CARD_WIDTH), style=suit_style(known_suit) if known_suit else HIDDEN_STYLE))
         negatives.append(Text(negative_label(slot, view.suits), style="italic"))
-        counts.append(Text(_("{n} ids").format(n=len(slot.possible)), style="dim"))
+        count = len(slot.possible)
+        counts.append(Text(ngettext("{n} id", "{n} ids", count).format(n=count), style="dim"))
     table.add_row(*slot_numbers)
     table.add_row(*faces)
     table.add_row(*negatives)

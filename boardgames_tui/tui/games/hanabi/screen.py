@@ -5,18 +5,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ....engine.hanabi import reasons
 from ....engine.hanabi.clues import clue_touches
 from ....engine.hanabi.models import (
     BASE_SUITS,
+    MAX_CLUE_TOKENS,
     MULTI,
     ColourClue,
     DiscardCard,
@@ -27,10 +33,11 @@ from ....engine.hanabi.models import (
     ReturnDiscard,
     SkipBonus,
 )
-from ....i18n import _
-from ...widgets.keybar import KeyBar
+from ....i18n import _, ngettext
 from ...screens.turn import TurnScreen
+from ...text import markup
 from ...widgets.cards import card_face
+from ...widgets.keybar import KeyBar
 from . import render
 
 Mode = Literal["idle", "confirm_play", "confirm_discard", "clue_target", "clue_value", "clue_confirm", "bonus_pick"]
@@ -43,8 +50,9 @@ def _digit_bindings() -> list[BindingType]:
     bindings: list[BindingType] = []
     for digit in range(1, MAX_SLOTS + 1):
         first = digit == 1
-        bindings.append(Binding(str(digit), f"slot({digit - 1})", _("Select card"), show=first, key_display="1-6"))
-        bindings.append(Binding(str(digit), f"target({digit})", _("Player"), show=first, key_display="1-4"))
+        # The key bar shows the range that fits now ("1-5" with five cards, "1-2" with two others): key_display.
+        bindings.append(Binding(str(digit), f"slot({digit - 1})", _("Select card"), show=first))
+        bindings.append(Binding(str(digit), f"target({digit})", _("Player"), show=first))
     for rank in range(1, 6):
         bindings.append(Binding(str(rank), f"number({rank})", RANK_WORDS[rank - 1]))
     return bindings
@@ -132,67 +140,116 @@ class HanabiTurnScreen(TurnScreen):
         header.append(f" {self.game_title} ", style="bold reverse")
         # No deal number in a View or on a private screen: it rebuilds the whole deck, own cards included.
         header.append(" " + _("Turn {turn} · Your turn, {name}").format(turn=view.turn + 1, name=me))
-        if view.options.convention != "none":
-            header.append(" · " + _("Conventions: {c}").format(c=view.options.convention), style="italic")
         self.query_one("#hanabi-header", Static).update(header)
+        self.query_one("#hanabi-own", Static).border_title = markup(_("You: {name}"), name=me)
 
         table_parts: list[Any] = [render.status_line(view), render.fireworks_panel(view), render.discard_panel(view)]
         bonus = render.bonus_panel(view)
         if bonus is not None:
             table_parts.append(bonus)
+        if view.options.convention != "none":
+            table_parts.append(Text(_("Conventions: {c}").format(c=view.options.convention), style="italic"))
         self.query_one("#hanabi-table", Static).update(Group(*table_parts))
         self.query_one("#hanabi-log", Static).update(render.recent_log(view))
         self._refresh_others()
         self._refresh_own()
 
+    @property
+    def hand_size(self) -> int:
+        return len(self.view.hands[self.seat].slots)
+
+    def name_width(self) -> int:
+        """The width of the name column: every other player's whole name after its number, on one line."""
+        longest = max((cell_len(self.view.players[seat]) for seat in self.others), default=0)
+        return max(render.NAME_WIDTH, longest + 2)
+
     def _refresh_others(self) -> None:
         view = self.view
         others = []
         targeting = self.mode in ("clue_target", "clue_value", "clue_confirm")
+        width = self.name_width()
         for number, seat in enumerate(self.others, start=1):
             highlight: set[int] = set()
             if self.mode == "clue_confirm" and seat == self.clue_target and self.pending_clue is not None:
                 highlight = self.touched_slots(seat, self.pending_clue)
             hand = view.hands[seat]
-            others.append(render.other_hand(view, hand, number if targeting else None, highlight=highlight))
+            others.append(
+                render.other_hand(view, hand, number if targeting else None, highlight=highlight, name_width=width)
+            )
         self.query_one("#hanabi-others", Static).update(Group(*others))
 
     def _refresh_own(self, *, same_size: bool = False) -> None:
         """Redraw the own hand and the prompt; `same_size` skips the layout pass (a new slot selected)."""
         view = self.view
         selected = self.selected if self.mode in ("idle", "confirm_play", "confirm_discard") else None
-        own = render.own_hand(view, view.hands[view.seat], selected)  # type: ignore[index]
+        own = render.own_hand(view, view.hands[view.seat], selected, name_width=self.name_width())  # type: ignore[index]
         self.query_one("#hanabi-own", Static).update(own, layout=not same_size)
         self.query_one("#prompt", Static).update(self.prompt_text(), layout=not same_size)
 
-    def prompt_text(self) -> str:
+    def card_keys(self) -> str:
+        """The digits that select a card now: '1-5', or '1' for a single card."""
+        return "1" if self.hand_size == 1 else f"1-{self.hand_size}"
+
+    def player_keys(self) -> str:
+        """The digits that name another player: '1-2' with two others."""
+        return "1" if len(self.others) == 1 else f"1-{len(self.others)}"
+
+    def prompt_text(self) -> Content:
+        """What to do now, offering only what is possible."""
         view = self.view
         slot = self.selected + 1
+        free = view.phase in ("free_colour_clue", "free_number_clue")
         if self.mode == "confirm_play":
-            return _("Play card {n}? Enter to confirm, Esc to cancel.").format(n=slot)
+            return markup(_("Play card {n}? Enter to confirm, Esc to cancel."), n=slot)
         if self.mode == "confirm_discard":
-            return _("Discard card {n}? Enter to confirm, Esc to cancel.").format(n=slot)
+            return markup(_("Discard card {n}? Enter to confirm, Esc to cancel."), n=slot)
         if self.mode == "clue_target":
-            free = _("free ") if view.phase != "turn" else ""
-            return _("Give a {free}clue to whom? Press the player's number.").format(free=free)
+            if view.phase == "free_colour_clue":
+                template = _("Your free colour clue: to whom? Press the player's number ({keys}).")
+            elif view.phase == "free_number_clue":
+                template = _("Your free number clue: to whom? Press the player's number ({keys}).")
+            else:
+                template = _("Give a clue to whom? Press the player's number ({keys}); Esc to cancel.")
+            return markup(template, keys=self.player_keys())
         if self.mode == "clue_value":
             name = view.players[self.clue_target]  # type: ignore[index]
             kinds = self.clue_kinds_for(self.clue_target)  # type: ignore[arg-type]
-            return _("Clue for {name}: {kinds}. Esc to go back.").format(name=name, kinds=kinds)
+            template = _("Free clue for {name}: {kinds}.") if free else _("Clue for {name}: {kinds}.")
+            if self._can_cancel():
+                template += " " + _("Esc to go back.")
+            return markup(template, name=name, kinds=kinds)
         if self.mode == "clue_confirm" and self.pending_clue is not None:
-            return _("{clue} — the marked cards (▲) are touched. Enter to give it, Esc to go back.").format(
-                clue=self.clue_text(self.pending_clue)
-            )
+            touched = len(self.touched_slots(self.pending_clue.target, self.pending_clue))
+            if touched:
+                template = ngettext(
+                    "{clue} (the card marked ▲)? Enter gives it, Esc goes back.",
+                    "{clue} (the {n} cards marked ▲)? Enter gives it, Esc goes back.",
+                    touched,
+                )
+            else:
+                template = _("{clue} (it touches no card)? Enter gives it, Esc goes back.")
+            return markup(template, clue=self.clue_text(self.pending_clue), n=touched)
         if self.mode == "bonus_pick":
-            what = _("shuffle back into the deck") if view.phase == "reshuffle_discard" else _("play from the discard pile")
-            skip = _(" or k to skip") if self.can_skip else ""
-            return _("Bonus: choose a discarded card to {what} (↑/↓, Enter){skip}.").format(what=what, skip=skip)
-        return _("Choose a card (1-{n}, ←/→), then p play or d discard; or c to give a clue.").format(
-            n=len(view.hands[view.seat].slots)  # type: ignore[index]
-        )
+            if view.phase == "reshuffle_discard":
+                template = _("Bonus: shuffle a discarded card back into the deck? ↑/↓ and Enter")
+            else:
+                template = _("Bonus: play a card from the discard pile? ↑/↓ and Enter")
+            return markup(template + (_("; k skips.") if self.can_skip else "."))
+        keys = self.card_keys() if self.hand_size == 1 else self.card_keys() + ", ←/→"
+        can_discard, can_clue = bool(self.discard_slots), bool(self.clues)
+        if can_discard and can_clue:
+            template = _("Choose a card ({keys}), then p play or d discard; or c to give a clue.")
+        elif can_clue:
+            template = _("Choose a card ({keys}), then p play; or c to give a clue.")
+        elif can_discard:
+            template = _("Choose a card ({keys}), then p play or d discard (no clue tokens left).")
+        else:
+            template = _("Choose a card ({keys}), then p play.")
+        return markup(template, keys=keys)
 
     def clue_kinds_for(self, target: int) -> str:
-        colours = sorted({c.suit for c in self.clues if isinstance(c, ColourClue) and c.target == target})
+        held = {c.suit for c in self.clues if isinstance(c, ColourClue) and c.target == target}
+        colours = [suit for suit in self.view.clue_suits if suit in held]  # in the piles' order: r/y/g/b/w/m
         numbers = sorted({c.rank for c in self.clues if isinstance(c, NumberClue) and c.target == target})
         parts = []
         if colours:
@@ -202,9 +259,10 @@ class HanabiTurnScreen(TurnScreen):
         return _(" or ").join(parts)
 
     def clue_text(self, clue: ColourClue | NumberClue) -> str:
+        """The clue in words, as plain text (the name in it is a player's: show it with `markup`/`plain`)."""
         name = self.view.players[clue.target]
         if isinstance(clue, ColourClue):
-            return _("Tell {name} about {colour} ({letter})").format(name=name, colour=render.colour_name(clue.suit), letter=clue.suit)
+            return _("Tell {name} about {colour}").format(name=name, colour=render.colour_name(clue.suit))
         return _("Tell {name} about {rank}s").format(name=name, rank=clue.rank)
 
     def touched_slots(self, seat: int, clue: ColourClue | NumberClue) -> set[int]:
@@ -217,9 +275,9 @@ class HanabiTurnScreen(TurnScreen):
 
     def help_lines(self) -> list[tuple[str, str]]:
         return [
-            ("1-6, ←/→", _("select one of your cards")),
+            (self.card_keys() + ", ←/→", _("select one of your cards")),
             ("p", _("play the selected card (then Enter)")),
-            ("d", _("discard the selected card (then Enter); not while all 8 clue tokens are left")),
+            ("d", _("discard the selected card (then Enter); not while all {n} clue tokens are left").format(n=MAX_CLUE_TOKENS)),
             ("c", _("give a clue: the player's number, then a colour letter or a number, then Enter")),
             ("r y g b w m", _("while giving a clue: red, yellow, green, blue, white, multicolour")),
             ("k", _("skip an optional bonus tile")),
@@ -228,22 +286,56 @@ class HanabiTurnScreen(TurnScreen):
             *super().help_lines(),
         ]
 
+    def key_display(self, binding: Binding) -> str | None:
+        if binding.action.startswith("slot("):
+            return self.card_keys()
+        if binding.action.startswith("target("):
+            return self.player_keys()
+        return None
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys that work now, as the key bar lists them: while a clue's value is chosen, one entry
+        for the colours ("r/y/g Colour") and one for the numbers ("1/3/5 Number"), not one per key,
+        so that eleven possible keys still fit an 80-column bar."""
+        active = Screen.active_bindings.fget(self)  # type: ignore[attr-defined]
+        if self.mode != "clue_value":
+            return active
+        groups: dict[str, list[tuple[str, ActiveBinding]]] = {"colour": [], "number": []}
+        rest: dict[str, ActiveBinding] = {}
+        for key, entry in active.items():
+            kind = entry.binding.action.partition("(")[0]
+            if kind in groups and entry.enabled:
+                groups[kind].append((key, entry))
+            else:
+                rest[key] = entry
+        merged: dict[str, ActiveBinding] = {}
+        for kind, members in groups.items():
+            if not members:
+                continue
+            key, first = members[0]
+            keys = "/".join(self.app.get_key_display(entry.binding) for _key, entry in members)
+            binding = Binding(key, f"clue_keys('{kind}')", _("Colour") if kind == "colour" else _("Number"), key_display=keys)
+            merged[key] = first._replace(binding=binding)
+        merged.update(rest)
+        return merged
+
     # Key handling ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode, phase = self.mode, self.view.phase
-        hand_size = len(self.view.hands[self.seat].slots)
         idle_turn = mode == "idle" and phase == "turn"
         if action == "slot":
-            return idle_turn and int(parameters[0]) < hand_size  # type: ignore[call-overload]
+            return idle_turn and int(parameters[0]) < self.hand_size  # type: ignore[call-overload]
         if action == "move":
-            return idle_turn
+            return idle_turn and self.hand_size > 1
         if action == "play":
             return idle_turn and bool(self.play_slots)
         if action == "discard":
-            return idle_turn and bool(self.discard_slots)
+            # Shown greyed while the rule forbids it (all clue tokens are in the box): a press says why.
+            return (True if self.discard_slots else None) if idle_turn else False
         if action == "clue":
-            return idle_turn and bool(self.clues)
+            return (True if self.clues else None) if idle_turn else False
         if action == "target":
             number = int(parameters[0])  # type: ignore[call-overload]
             return mode == "clue_target" and number <= len(self.others) and self._has_clue_for(self.others[number - 1])
@@ -254,18 +346,134 @@ class HanabiTurnScreen(TurnScreen):
         if action == "confirm":
             return mode in ("confirm_play", "confirm_discard", "clue_confirm")
         if action == "cancel":
-            if mode == "clue_target":
-                return phase == "turn"  # a free clue must be given
-            if mode == "clue_value":
-                return phase == "turn" or len(self.others) > 1
-            return mode in ("confirm_play", "confirm_discard", "clue_confirm")
+            return self._can_cancel()
         if action == "skip":
             return mode == "bonus_pick" and self.can_skip
         if action == "rules":
             return mode != "clue_value"  # r names red while a clue is being chosen
         if action == "leave":
             return mode in ("idle", "bonus_pick")
+        if action == "scroll_body":
+            return self._scroll_problem(int(parameters[0])) is None  # type: ignore[call-overload]
         return True
+
+    def _can_cancel(self) -> bool:
+        mode, phase = self.mode, self.view.phase
+        if mode == "clue_target":
+            return phase == "turn"  # a free clue must be given
+        if mode == "clue_value":
+            return phase == "turn" or len(self.others) > 1
+        return mode in ("confirm_play", "confirm_discard", "clue_confirm")
+
+    # Why a key does nothing now (every refused key answers: see TurnScreen.refusal) -----------------
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "scroll_body":
+            return self._scroll_problem(int(parameters[0]))  # type: ignore[call-overload]
+        if action in ("help", "log"):
+            return None
+        mode = self.mode
+        if mode == "idle":
+            return self._idle_refusal(action, parameters)
+        if mode == "clue_target":
+            return self._target_refusal(action, parameters)
+        if mode == "clue_value":
+            return self._value_refusal(action, parameters)
+        if action == "rules":
+            return None
+        if mode == "confirm_play":
+            return _("Enter plays card {n}; Esc cancels.").format(n=self.selected + 1)
+        if mode == "confirm_discard":
+            return _("Enter discards card {n}; Esc cancels.").format(n=self.selected + 1)
+        if mode == "clue_confirm":
+            return _("Enter gives this clue; Esc goes back to choose another.")
+        if self.view.phase == "reshuffle_discard":
+            return _(reasons.CHOOSE_RESHUFFLE)
+        return _(reasons.CHOOSE_REPLAY)
+
+    def _idle_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        count = self.hand_size
+        if action == "slot":
+            return ngettext(
+                "There is no card {d}: you hold {n} card.", "There is no card {d}: you hold {n} cards.", count
+            ).format(d=int(parameters[0]) + 1, n=count)  # type: ignore[call-overload]
+        if action == "move":
+            return _("You hold only one card.")
+        if action == "discard":
+            return _(reasons.ALL_CLUE_TOKENS).format(n=MAX_CLUE_TOKENS)
+        if action in ("clue", "colour"):
+            if self.view.clue_tokens <= 0:
+                return _(reasons.NO_CLUE_TOKENS)
+            if action == "clue":
+                return _("No clue can touch any card now.")
+            return _("A colour letter names a clue: press c first, then the player.")
+        if action == "skip":
+            return _(reasons.NO_BONUS)
+        if action == "confirm":
+            return _("Enter confirms a play, a discard or a clue: choose one with p, d or c first.")
+        return None  # a digit's other meanings: the card it selects answers for it
+
+    def _free_clue_reason(self) -> str | None:
+        if self.view.phase == "free_colour_clue":
+            return _(reasons.FREE_COLOUR_CLUE_FIRST)
+        if self.view.phase == "free_number_clue":
+            return _(reasons.FREE_NUMBER_CLUE_FIRST)
+        return None
+
+    def _target_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        free = self._free_clue_reason()
+        if action == "target":
+            number, count = int(parameters[0]), len(self.others)  # type: ignore[call-overload]
+            if number > count:
+                return ngettext(
+                    "There is only {n} other player.", "There are only {n} other players.", count
+                ).format(n=count)
+            name = self.view.players[self.others[number - 1]]
+            if self.view.phase == "free_colour_clue":
+                return _("No colour clue can touch any of {name}'s cards.").format(name=name)
+            return _("No clue can touch any of {name}'s cards.").format(name=name)
+        if action in ("slot", "number"):
+            return None  # the same digit names a player here
+        return free or _("Press the number of the player to give a clue to ({keys}), or Esc to cancel.").format(
+            keys=self.player_keys()
+        )
+
+    def _value_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        name = self.view.players[self.clue_target]  # type: ignore[index]
+        if action == "colour":
+            suit = str(parameters[0])
+            if suit not in self.view.clue_suits:
+                return _(reasons.MULTI_NOT_NAMED) if suit == MULTI else _(reasons.BLACK_NOT_NAMED)
+            if self.view.phase == "free_number_clue":
+                return _(reasons.FREE_NUMBER_CLUE_FIRST)
+            return _(reasons.EMPTY_COLOUR_CLUE).format(who=name, what=render.colour_name(suit))
+        if action == "number":
+            if self.view.phase == "free_colour_clue":
+                return _(reasons.FREE_COLOUR_CLUE_FIRST)
+            rank = int(parameters[0])  # type: ignore[call-overload]
+            return _(reasons.EMPTY_NUMBER_CLUE).format(who=name, what=reasons.number_plural(rank))
+        if action == "target":
+            return _("Numbers go from 1 to 5.") if int(parameters[0]) > 5 else None  # type: ignore[call-overload]
+        if action in ("slot", "rules"):
+            return None  # a digit is a number here, r is red
+        free = self._free_clue_reason()
+        if free and not self._can_cancel():
+            return free
+        return _("Press a colour letter or a number to tell {name}, or Esc to go back.").format(name=name)
+
+    def _scroll_problem(self, direction: int) -> str | None:
+        """Why the table cannot scroll that way (None when it can)."""
+        try:
+            body = self.query_one("#hanabi-body", VerticalScroll)
+        except NoMatches:
+            return None  # not composed yet
+        if body.max_scroll_y <= 0:
+            return _("Everything fits on the screen: there is nothing to scroll.")
+        if direction < 0 and body.scroll_y <= 0:
+            return _("The table is already scrolled to the top.")
+        if direction > 0 and body.scroll_y >= body.max_scroll_y:
+            return _("The table is already scrolled to the bottom.")
+        return None
 
     def _has_clue_for(self, seat: int) -> bool:
         return any(c.target == seat for c in self.clues)
@@ -297,7 +505,7 @@ class HanabiTurnScreen(TurnScreen):
         self._select(index)
 
     def action_move(self, step: int) -> None:
-        self._select((self.selected + step) % len(self.view.hands[self.seat].slots))
+        self._select((self.selected + step) % self.hand_size)
 
     def _select(self, index: int) -> None:
         self.selected = index
@@ -351,6 +559,10 @@ class HanabiTurnScreen(TurnScreen):
             self._set_mode("clue_target")
         else:
             self._set_mode("idle")
+
+    def action_clue_keys(self, kind: str) -> None:
+        """A click on the key bar's "Colour" or "Number" entry: the keys are in the prompt."""
+        self.show_error(_("Press one of the keys shown for the clue: {keys}.").format(keys=self.clue_kinds_for(self.clue_target)))  # type: ignore[arg-type]
 
     def action_skip(self) -> None:
         self.submit(SkipBonus())
