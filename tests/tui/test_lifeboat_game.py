@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from boardgames_tui.engine.lifeboat.data import CARD_KEY, CARD_TYPE, LIFE_PRESERVER, card_name
+from boardgames_tui.engine.lifeboat.data import CARD_KEY, CARD_TYPE, CHARACTER_NAMES, LIFE_PRESERVER, card_name
 from boardgames_tui.engine.lifeboat.models import LifeboatOptions
 from boardgames_tui.engine.lifeboat.rules import RULES
 from boardgames_tui.engine.saves import SavedGame
@@ -305,36 +305,30 @@ async def test_the_private_screen_does_not_depend_on_the_others_secrets() -> Non
     assert "Love:" not in hidden and "Hate:" not in hidden and "h shows them" in hidden
 
 
+SHORT = ("Lauren", "Stephen", "Captain", "First Mate", "Frenchy", "Kid")
+
+
+def state_results(state: Any) -> Any:
+    results = RULES.view(state, None).results
+    assert results is not None
+    return results
+
+
 def test_the_results_list_every_item_with_love_and_hate() -> None:
     state = random_midgame(4, 7, 10_000)
     assert state.phase == "over"
     outcome = RULES.outcome(state)
     assert outcome is not None and len(outcome.details) == 4
+    lines = {line.seat: line for line in state_results(state)}
     for line in outcome.details:
-        for word in ("survival", "treasure", "love (", "hate ("):
-            assert word in line
-
-
-async def test_h_hides_love_and_hate_everywhere_on_the_private_screen(make_app) -> None:
-    from boardgames_tui.engine.lifeboat.models import LifeboatOptions
-    from boardgames_tui.tui.session import HotseatSession
-
-    from .helpers import take_device
-
-    app = make_app()
-    async with app.run_test(size=(140, 45)) as pilot:
-        session = HotseatSession.new("lifeboat", ["Ana", "Ben", "Cyd", "Dee"], LifeboatOptions(), app.store, seed="h")
-        await app.start_session(session)
-        await pilot.pause()
-        await take_device(app, pilot)
-        await pilot.pause()
-        assert "Your Love card" in screen_text(app)  # the setup line in the recent log names them
-        await pilot.press("h")
-        await pilot.pause()
-        assert "Your Love card" not in screen_text(app)
-        await pilot.press("h")
-        await pilot.pause()
-        assert "Your Love card" in screen_text(app)
+        seat = next(x for x, player in enumerate(state.players) if line.startswith(player + " ("))
+        status = lines[seat].status
+        # what the status rules out is not listed: no survival for the dead, no treasure either when lost
+        assert ("survival" in line) == (status in ("conscious", "unconscious"))
+        assert ("treasure" in line) == (status != "lost") and ("lost at sea" in line) == (status == "lost")
+        for mark, card in (("♥", state.love[seat]), ("✖", state.hate[seat])):
+            shown = "self" if card == state.characters[seat] else SHORT[card]
+            assert f"{mark} {shown} " in line, line
 
 
 async def test_the_handoff_offers_the_public_table_to_anyone_watching(make_app) -> None:
@@ -376,3 +370,194 @@ async def test_games_without_a_public_table_do_not_offer_one(make_app) -> None:
         handoff = await wait_for_handoff(app, pilot)
         await pilot.press("t")
         assert app.screen is handoff and "Table" not in screen_text(app)
+
+
+# Issue 11: nothing crashes, nothing is silent, nothing is cut ------------------------------------------------
+
+HOSTILE = ("[b]Al[/i]", "[dad]", "\\", "[@click=app.quit]", "全角全角全角全角全角全角全角全角", "Wwwwwwwwwwwwwwww")
+
+
+def squeezed(text: str) -> str:
+    """The text without whitespace nor box borders: a line wrapped inside a frame reads as one."""
+    return "".join(text.replace("║", "").split())
+
+
+async def test_h_hides_love_and_hate_on_every_screen_of_the_seat(make_app) -> None:
+    """The View keeps the seat's secret note (Love and Hate) apart from the public line and the other notes:
+    with h, the panel, the recent log and the full log (l) all leave it out; the supply card note stays."""
+    from boardgames_tui.tui.screens.log import LogScreen
+
+    app = make_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        session = HotseatSession.new("lifeboat", ["Ana", "Ben", "Cyd", "Dee"], LifeboatOptions(), app.store, seed="h")
+        await app.start_session(session)
+        await pilot.pause()
+        await take_device(app, pilot)
+        screen = app.screen
+        seat = screen.seat
+        state = session._state
+        love = f"Your Love card: {CHARACTER_NAMES[state.love[seat]]}"
+        supply = f"Your supply card: {card_name(state.hands[seat][0])}"
+        assert love in screen_text(app) and has(app, supply)
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen) and love in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("h")
+        text = screen_text(app)
+        assert "Your Love card" not in text and "your Hate card" not in text and "Love:" not in text
+        assert has(app, supply), "the other private notes stay"
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        text = screen_text(app)
+        assert "Your Love card" not in text and "your Hate card" not in text
+        assert has(app, "Everyone gets a secret Love card", supply, "(your Love and Hate: hidden, h shows them)")
+        await pilot.press("escape")
+        await pilot.press("h")
+        await pilot.press("l")
+        assert love in screen_text(app)
+        await pilot.press("escape", "h")
+        # Hidden stays hidden on the seat's next turn: the draft goes round, then the bow seat acts first.
+        await pilot.press("1")
+        for _ in range(2):
+            drafter = session._state.current
+            await hand_over(app, pilot, drafter)
+            await pilot.press("1")
+        await hand_over(app, pilot, seat)
+        text = screen_text(app)
+        assert session._state.phase == "action" and "Love:" not in text and "h shows them" in text
+
+
+async def test_only_the_characters_aboard_are_ever_named(make_app) -> None:
+    # Four players: Frenchy and the Kid are not aboard. N05 throws the Kid overboard, N07 Frenchy and makes
+    # Lady Lauren, the Captain and First Mate thirsty: read for this boat, nobody goes overboard.
+    cards = tuple(nav(card) for card in ("N05", "N07", "N12", "N16"))
+    state = build(FOUR, phase="pick", row_pile=cards, current=DEE)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        text = screen_text(app)
+        assert "Kid" not in text and "Frenchy" not in text
+        assert has(app, "N05 over: none thirst: all +rowers", "N07 over: none thirst: Lauren,Captain,Mate")
+        await pilot.press("2")  # N07: everyone but Sir Stephen is thirsty
+        await hand_over(app, pilot, ANA)
+        assert "Kid" not in screen_text(app) and "Frenchy" not in screen_text(app)
+        assert has(app, "Thirsty: Ana ×1, Cy ×1, Dee ×1")
+        assert not any("Kid" in entry.public or "Frenchy" in entry.public for entry in session._state.log)
+
+
+def long_names_action() -> Any:
+    return build(
+        hands={0: ["knife", "water", "medical_kit"], 1: ["jewels"], 2: ["water"]},
+        face_up={1: ["oar", "blackjack"], 2: ["oar"]},
+        wounds={3: 2},
+        players=HOSTILE,
+    )
+
+
+@pytest.mark.parametrize(
+    ("state", "keys"),
+    [
+        (long_names_action(), ()),
+        (long_names_action(), ("b",)),
+        (long_names_action(), ("t", "1")),
+        (crowded().model_copy(update={"players": HOSTILE}), ()),
+        (RULES.setup(HOSTILE, LifeboatOptions(), "long-names"), ()),
+    ],
+    ids=["action", "rob-menu", "trade", "fight", "draft"],
+)
+async def test_at_80x24_nothing_is_cut_even_with_long_names(make_app, state, keys) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, state)
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        text = screen_text(app)
+        for submenu in ("seats…", "rob…", "kit…", "trade…"):  # the entries that open a sub-menu end with …
+            text = text.replace(submenu, "")
+        assert "…" not in text, "an ellipsis means something was cut"
+        for name in HOSTILE:
+            assert squeezed(name) in squeezed(text), name
+        screen = app.screen
+        assert f"{state.players[screen.seat]}'s private screen" in text or state.players[screen.seat] in text
+        bar = text.rstrip().splitlines()[-1]
+        assert all(shared in bar for shared in ("? Help", "r Rules", "l Log", "q Menu")), bar
+        assert screen.query_one("#lb-body").max_scroll_y == 0
+        for widget in (screen.query_one("#lb-own"), screen.query_one("#prompt")):
+            assert widget.region.bottom <= 23  # above the key bar
+
+
+async def test_the_results_fit_80x24_with_six_players_and_say_why_the_game_ended(make_app) -> None:
+    from boardgames_tui.engine.saves import SCHEMA_VERSION, SaveFile
+    from boardgames_tui.tui.screens.results import ResultsScreen
+
+    names = ("[b]Al[/i]", "[dad]", "\\", "[@click=app.quit]", "Chloé", "Zoë")
+    state = random_midgame(6, 3, 10_000).model_copy(update={"players": names})
+    assert state.phase == "over"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        save = SaveFile(
+            schema_version=SCHEMA_VERSION, save_id="over", game_id="lifeboat", players=names,
+            options=state.options.model_dump(), seed=state.seed, state=state.model_dump(mode="json"),
+            created_at="2026-01-01T00:00:00+00:00", updated_at="2026-01-01T00:00:00+00:00",
+        )  # fmt: skip
+        await app.start_session(HotseatSession.resume(SavedGame(app.store.path_for("over"), save, state), app.store))
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.pause()
+        outcome = RULES.outcome(state)
+        assert outcome is not None and outcome.headline.startswith("Land at the fourth seagull:")
+        text = squeezed(screen_text(app))
+        for line in (outcome.headline, *outcome.details):
+            assert squeezed(line) in text, line
+        assert app.screen.query_one("#results-box").max_scroll_y == 0, "everything is in view"
+
+
+async def test_the_handoff_after_a_fight_tells_the_whole_fight(make_app) -> None:
+    state = build(FOUR, hands={ANA: ["water"]})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await resume_state(app, pilot, state)
+        await pilot.press("s", "1")  # Ana (size 4) wants Ben's seat; Ben (size 5) refuses: a fight
+        await hand_over(app, pilot, BEN)
+        await pilot.press("n")
+        for seat in (ANA, BEN, CY, DEE):
+            await hand_over(app, pilot, seat)
+            await pilot.press("d")
+        await wait_for_handoff(app, pilot, "the handoff to Ben, who acts next")
+        assert session._state.actor == BEN
+        text = squeezed(screen_text(app))
+        for line in (
+            "Cy (The Captain) passes",
+            "Dee (First Mate) passes",
+            "The fight ends: attackers Ana (Lady Lauren) 4, defenders Ben (Sir Stephen) 5: the defenders win",
+            "Ana (Lady Lauren) takes 1 wound (lost the fight)",
+        ):
+            assert squeezed(line) in text, line
+
+
+async def test_hostile_names_show_as_typed_on_every_lifeboat_screen(make_app) -> None:
+    from boardgames_tui.tui.screens.log import LogScreen
+    from boardgames_tui.tui.screens.panel import PanelScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = HotseatSession.new("lifeboat", list(HOSTILE), LifeboatOptions(), app.store, seed="hostile")
+        await app.start_session(session)
+        await wait_for_handoff(app, pilot)
+        assert squeezed(session.players[session._state.current]) in squeezed(screen_text(app))
+        await pilot.press("t")  # the public table
+        assert isinstance(app.screen, PanelScreen)
+        for name in HOSTILE:
+            assert squeezed(name) in squeezed(screen_text(app)), name
+        await pilot.press("t")
+        await take_device(app, pilot)
+        for name in HOSTILE:
+            assert squeezed(name) in squeezed(screen_text(app)), name
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        assert all(squeezed(name) in squeezed(screen_text(app)) for name in HOSTILE)
+        await pilot.press("escape")
+        await pilot.press("1")  # keep a card: the next handoff names the next drafter as typed
+        handoff = await wait_for_handoff(app, pilot)
+        assert squeezed(session.players[session._state.current]) in squeezed(screen_text(app))
+        assert handoff.is_attached

@@ -13,6 +13,7 @@ chosen with LifeboatOptions.disputed_cards (see `navigation_cards`).
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -194,21 +195,26 @@ def navigation_cards(disputed: str = "majority") -> tuple[NavCard, ...]:
     return NAVIGATION_ALTERNATIVE if disputed == "alternative" else NAVIGATION_MAJORITY
 
 
-def nav_text(card: NavCard) -> str:
-    """A one-line public description: 'N05: overboard The Kid; thirsty ...; rowers thirsty; seagull'."""
-    n = len(CHARACTERS)
-    if not card.overboard:
+def nav_text(card: NavCard, aboard: Collection[int] | None = None) -> str:
+    """A one-line public description: 'N05: overboard The Kid; thirsty ...; rowers thirsty; a seagull'.
+
+    `aboard` (character indices) names only the characters in the boat: a card naming someone who is not
+    aboard does not speak of them ("everyone thirsty" when it names everyone aboard)."""
+    present = tuple(range(len(CHARACTERS))) if aboard is None else tuple(sorted(aboard))
+    overboard = [c for c in card.overboard if c in present]
+    thirsty = [c for c in card.thirsty if c in present]
+    if not overboard:
         over = "nobody overboard"
-    elif len(card.overboard) == n:
+    elif len(overboard) == len(present):
         over = "everyone overboard"
     else:
-        over = "overboard " + ", ".join(CHARACTER_NAMES[c] for c in card.overboard)
-    if not card.thirsty:
+        over = "overboard " + ", ".join(CHARACTER_NAMES[c] for c in overboard)
+    if not thirsty:
         thirst = "nobody named thirsty"
-    elif len(card.thirsty) == n:
+    elif len(thirsty) == len(present):
         thirst = "everyone thirsty"
     else:
-        thirst = "thirsty " + ", ".join(CHARACTER_NAMES[c] for c in card.thirsty)
+        thirst = "thirsty " + ", ".join(CHARACTER_NAMES[c] for c in thirsty)
     parts = [over, thirst]
     if card.rowers_thirsty:
         parts.append("rowers thirsty")

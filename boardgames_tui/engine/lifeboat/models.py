@@ -7,9 +7,9 @@ supply cards and navigation cards are indices into data.py (CHARACTERS, CARD_TYP
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field, TypeAdapter, model_validator
 
 from ..base import FrozenModel, LogEntry
 
@@ -50,6 +50,18 @@ class LifeboatOptions(FrozenModel):
         title="Trading",
         description="Let the acting character propose card trades (gifts both ways) during the action phase",
     )
+
+
+# The public text of the setup line that deals the Love and Hate cards (saves of earlier versions keep the
+# seat's Love and Hate in its private text: see LifeboatState._secrets_apart).
+DEAL_LINE = "Everyone gets a secret Love card, a secret Hate card and one supply card"
+
+
+class LifeboatLogEntry(LogEntry):
+    """A log line: public text, each seat's private additions, and each seat's secret additions: the text
+    naming the seat's own Love and Hate cards, which that seat's screen hides on request."""
+
+    secret: tuple[tuple[int, str], ...] = ()
 
 
 class LifeboatState(FrozenModel):
@@ -105,7 +117,20 @@ class LifeboatState(FrozenModel):
     thirst: tuple[int, ...] = ()  # per seat, thirsts still to pay in the thirst window
     rolls: int = 0  # counter for derived random draws (random hand cards, unattended picks)
     summary: str = ""
-    log: tuple[LogEntry, ...] = ()
+    log: tuple[LifeboatLogEntry, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _secrets_apart(cls, data: Any) -> Any:
+        """Saves of earlier versions named Love and Hate in the deal line's private text: it becomes secret."""
+        if not isinstance(data, dict) or not data.get("log"):
+            return data
+        log = list(data["log"])
+        for i, entry in enumerate(log):
+            if isinstance(entry, dict) and "secret" not in entry and entry.get("public") == DEAL_LINE:
+                log[i] = {**entry, "private": (), "secret": entry.get("private", ())}
+                return {**data, "log": tuple(log)}
+        return data
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -366,6 +391,14 @@ class ScoreLine(FrozenModel):
     notes: tuple[str, ...]
 
 
+class LogNote(FrozenModel):
+    """The viewer's own addition to one line of the log (`LifeboatView.log[line]`): what only they may read."""
+
+    line: int
+    text: str
+    secret: bool = False  # names the viewer's own Love and Hate cards (the screen hides it with h)
+
+
 class LifeboatView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
@@ -399,5 +432,6 @@ class LifeboatView(FrozenModel):
     prompt: str  # what the pending decision is about (public)
     results: tuple[ScoreLine, ...] | None  # once the game is over
     summary: str
-    log: tuple[str, ...]
+    log: tuple[str, ...]  # the public text of every log line: what the whole table read
+    notes: tuple[LogNote, ...] = ()  # the viewer's own private additions to those lines, kept apart
     legal_actions: tuple[LifeboatAction, ...]

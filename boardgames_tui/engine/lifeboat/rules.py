@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Any
 
-from ..base import GameRules, IllegalAction, LogEntry, Outcome
+from ..base import GameRules, IllegalAction, Outcome
 from ..rng import derived_random, shuffled
 from .data import (
     CARD_EFFECT,
@@ -59,6 +59,7 @@ from .data import (
 )
 from .models import (
     ACTION_ADAPTER,
+    DEAL_LINE,
     AcceptDemand,
     AcceptTrade,
     DeclineTrade,
@@ -70,9 +71,11 @@ from .models import (
     GiveWater,
     JoinFight,
     LifeboatAction,
+    LifeboatLogEntry,
     LifeboatOptions,
     LifeboatState,
     LifeboatView,
+    LogNote,
     Navigate,
     OfferTrade,
     OpenParasol,
@@ -106,6 +109,8 @@ __all__ = [
 ]
 
 SET_ASIDE = 10  # supply cards removed unseen with fewer than 6 players
+# Short character names for the one-line score breakdown, by character index.
+_SHORT_NAMES = ("Lauren", "Stephen", "Captain", "First Mate", "Frenchy", "Kid")
 FLARE_DRAW = 3
 _MAX_SEATS = 6
 _WATER_SET = frozenset(WATER)
@@ -171,12 +176,14 @@ def _copy(model: Any, update: dict[str, Any]) -> Any:
     return new
 
 
-_LOG_FIELDS = frozenset(("public", "private"))
+_LOG_FIELDS = frozenset(("public", "private", "secret"))
 
 
-def _entry(text: str, private: tuple[tuple[int, str], ...] = ()) -> LogEntry:
-    entry = _new(LogEntry)
-    _set(entry, "__dict__", {"public": text, "private": private})
+def _entry(
+    text: str, private: tuple[tuple[int, str], ...] = (), secret: tuple[tuple[int, str], ...] = ()
+) -> LifeboatLogEntry:
+    entry = _new(LifeboatLogEntry)
+    _set(entry, "__dict__", {"public": text, "private": private, "secret": secret})
     _set(entry, "__pydantic_fields_set__", _LOG_FIELDS)
     _set(entry, "__pydantic_extra__", None)
     _set(entry, "__pydantic_private__", None)
@@ -186,6 +193,21 @@ def _entry(text: str, private: tuple[tuple[int, str], ...] = ()) -> LogEntry:
 def _say(s: LifeboatState, text: str, private: tuple[tuple[int, str], ...] = (), **update: Any) -> LifeboatState:
     update["log"] = (*s.log, _entry(text, private))
     return _copy(s, update)  # type: ignore[no-any-return]
+
+
+def _notes(log: Sequence[LifeboatLogEntry], seat: int | None) -> tuple[LogNote, ...]:
+    """The seat's own private and secret additions to the log, line by line (none for the public table)."""
+    if seat is None:
+        return ()
+    notes = []
+    for i, entry in enumerate(log):
+        for owner, text in entry.private:
+            if owner == seat:
+                notes.append(LogNote(line=i, text=text))
+        for owner, text in entry.secret:
+            if owner == seat:
+                notes.append(LogNote(line=i, text=text, secret=True))
+    return tuple(notes)
 
 
 def _with(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
@@ -216,6 +238,11 @@ def _cards_text(cards: Sequence[int]) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _thirsty(who: str, n: int) -> str:
+    """'Ana (Lady Lauren) is thirsty', '... is thirsty twice', '... is thirsty 3 times'."""
+    return f"{who} is thirsty" + ("" if n == 1 else " twice" if n == 2 else f" {n} times")
 
 
 def _conscious(s: LifeboatState, seat: int) -> bool:
@@ -423,7 +450,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
             nav_deck=nav,
         )
         order = ", ".join(f"{players[x]} ({CHARACTER_NAMES[chars[x]]})" for x in boat)
-        s = _say(s, f"A lifeboat for {n}: from bow to stern {order}")
+        s = _say(s, f"A lifeboat for {n} sets out; from bow to stern: {order}")
         if set_aside:
             ashore = [CHARACTER_NAMES[c] for c in range(len(CHARACTERS)) if c not in chars]
             s = _say(
@@ -431,15 +458,12 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
                 f"{_names(ashore)} {'is' if len(ashore) == 1 else 'are'} not aboard;"
                 f" {SET_ASIDE} supply cards are set aside unseen",
             )
-        private = tuple(
-            (
-                seat,
-                f"(Your Love card: {CHARACTER_NAMES[love[seat]]}; your Hate card: {CHARACTER_NAMES[hate[seat]]};"
-                f" your supply card: {card_name(hands[seat][0])}.)",
-            )
+        private = tuple((seat, f"(Your supply card: {card_name(hands[seat][0])}.)") for seat in range(n))
+        secret = tuple(
+            (seat, f"(Your Love card: {CHARACTER_NAMES[love[seat]]}; your Hate card: {CHARACTER_NAMES[hate[seat]]}.)")
             for seat in range(n)
         )
-        s = _say(s, "Everyone gets a secret Love card, a secret Hate card and one supply card", private)
+        s = _copy(s, {"log": (*s.log, _entry(DEAL_LINE, private, secret))})
         s = self._start_round(s)
         return _copy(s, {"summary": "; ".join(e.public for e in s.log)})  # type: ignore[no-any-return]
 
@@ -491,7 +515,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
             )
             return self._draft_auto(s)
         why = "the supply deck is empty" if awake else "nobody is conscious"
-        s = _say(s, f"Round {r}: no supply phase ({why})")
+        s = _say(s, f"Round {r}: nobody draws supply cards ({why})")
         return self._start_actions(s)
 
     def _draft_auto(self, s: LifeboatState) -> LifeboatState:
@@ -514,7 +538,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         order = _awake(s)
         s = _copy(s, {"order": order, "turn_index": 0, "draft": (), "drafters": ()})
         if order:
-            s = _say(s, "Actions, in this order: " + ", ".join(self._who(s, x) for x in order))
+            s = _say(s, "The actions go in this order: " + ", ".join(self._who(s, x) for x in order))
         return self._next_actor(s, 0)
 
     def _next_actor(self, s: LifeboatState, i: int) -> LifeboatState:
@@ -583,7 +607,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         pile = s.row_pile
         if not pile:
             card, deck = s.nav_deck[0], s.nav_deck[1:]
-            s = _say(s, "No row pile: the top navigation card is used", nav_deck=deck)
+            s = _say(s, "There is no row pile: the top navigation card is used", nav_deck=deck)
             return self._resolve(s, card)
         if len(pile) == 1:
             s = _say(s, "The row pile holds one card: it is used", row_pile=())
@@ -603,19 +627,21 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
 
     def _resolve(self, s: LifeboatState, card: int) -> LifeboatState:
         nc = self._nav_cards(s)[card]
-        s = _say(s, f"The navigation card is {nav_text(nc)}", nav_card=card, current=-1)
+        aboard = [s.characters[x] for x in s.boat]
+        s = _say(s, f"The navigation card is {nav_text(nc, aboard)}", nav_card=card, current=-1)
         if nc.bird:
             gulls = max(0, s.seagulls + nc.bird)
             if nc.bird > 0:
-                text = f"A seagull! {gulls} of {SEAGULLS_TO_END}"
+                text = f"A seagull appears: {gulls} of {SEAGULLS_TO_END}"
             else:
-                text = f"The crossed-out seagull: {gulls} of {SEAGULLS_TO_END} seagulls remain"
+                text = f"The crossed-out seagull takes one away: {gulls} of {SEAGULLS_TO_END} seagulls remain"
             s = _say(s, text, seagulls=gulls)
             if gulls >= SEAGULLS_TO_END:
                 return self._end_game(s)
         over = tuple(x for x in s.boat if s.characters[x] in nc.overboard)
         if over:
-            s = _say(s, "In the water: " + _names([self._who(s, x) for x in over]), overboard=over, chum=0)
+            go = "goes" if len(over) == 1 else "go"
+            s = _say(s, f"{_names([self._who(s, x) for x in over])} {go} overboard", overboard=over, chum=0)
             awake = _awake(s)
             if awake:
                 return self._open_window(s, "overboard", awake)
@@ -655,7 +681,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
             }
             if PARASOL in washed:
                 update["parasol_open"] = False
-            text = f"{self._who(s, x)} falls in: {_plural(n, 'wound')} ({'; '.join(reasons)})"
+            text = f"{self._who(s, x)} falls in: {_plural(n, 'wound') if n else 'no wound'} ({'; '.join(reasons)})"
             if washed:
                 text += f"; loses the face-up {_cards_text(washed)}"
             s = _copy(s, update)
@@ -695,11 +721,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         for x in shade:
             s = _say(s, f"{self._who(s, x)}'s open parasol spares one thirst")
         if any(thirst):
-            s = _say(
-                s,
-                "Thirsty: " + ", ".join(f"{self._who(s, x)} ×{thirst[x]}" for x in s.boat if thirst[x]),
-                thirst=tuple(thirst),
-            )
+            s = _say(s, _names([_thirsty(self._who(s, x), thirst[x]) for x in s.boat if thirst[x]]), thirst=tuple(thirst))
             awake = _awake(s)
             if awake:
                 return self._open_window(s, "thirst", awake)
@@ -747,7 +769,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
                 "changed": False,
             },
         )
-        s = _say(s, "The fourth seagull: land is in sight and everyone still in the boat is rescued. Game over")
+        s = _say(s, "Land is in sight at the fourth seagull: everyone still in the boat is rescued. Game over")
         out = self.outcome_of(s)
         for line in out.details:
             s = _say(s, line)
@@ -865,10 +887,9 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         start = len(state.log)
         handler = getattr(self, "_do_" + action.kind)
         s = handler(state, seat, action)
-        entries = s.log[start:]
-        if s.phase == "over":  # the scoring lines (one per seat and the headline) belong to the results
-            entries = entries[: len(entries) - len(s.players) - 1]
-        return _copy(s, {"summary": "; ".join(e.public for e in entries)})  # type: ignore[no-any-return]
+        if s.phase == "over":  # the results screen says it all: its headline names why the game ended
+            return _copy(s, {"summary": ""})  # type: ignore[no-any-return]
+        return _copy(s, {"summary": "; ".join(e.public for e in s.log[start:])})  # type: ignore[no-any-return]
 
     # -- free actions
 
@@ -1204,7 +1225,7 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
             fought[x] = True
         s = _say(
             s,
-            f"The fight: attackers {_names([self._who(s, x) for x in s.attackers])} {at},"
+            f"The fight ends: attackers {_names([self._who(s, x) for x in s.attackers])} {at},"
             f" defenders {_names([self._who(s, x) for x in s.defenders])} {dt}:"
             f" the {'attackers' if win else 'defenders'} win",
             fought=tuple(fought),
@@ -1280,7 +1301,8 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         rest = tuple(c for c in s.row_pile if c != a.card)
         s = _say(
             s,
-            f"{self._who(s, seat)} chooses a card; {_plural(len(rest), 'card')} go under the navigation deck",
+            f"{self._who(s, seat)} chooses a card; {_plural(len(rest), 'card')}"
+            f" {'goes' if len(rest) == 1 else 'go'} under the navigation deck",
             ((seat, f"(Under the deck: {', '.join(self._nav_cards(s)[c].id for c in rest)}.)"),),
             row_pile=(),
             nav_deck=(*s.nav_deck, *rest),
@@ -1517,7 +1539,8 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
             prompt=self._prompt(s),
             results=score_lines(s) if over else None,
             summary=s.summary,
-            log=self.log_for(s, seat),
+            log=tuple(entry.public for entry in s.log),
+            notes=_notes(s.log, seat),
             legal_actions=self.legal_for(s, seat),
         )
 
@@ -1541,22 +1564,27 @@ class LifeboatRules(GameRules[LifeboatState, LifeboatAction, LifeboatView, Lifeb
         winners = ranking[0]
         top = scores[winners[0]]
         if len(winners) == 1:
-            headline = f"{s.players[winners[0]]} wins with {top} points"
+            headline = f"Land at the fourth seagull: {s.players[winners[0]]} wins with {top} points"
         else:
-            headline = f"{_names([s.players[x] for x in winners])} share the win with {top} points"
+            names = _names([s.players[x] for x in winners])
+            headline = f"Land at the fourth seagull: {names} share the win with {top} points"
         details = []
-        for line in sorted(lines, key=lambda ln: -ln.total):
+        for line in sorted(lines, key=lambda ln: -ln.total):  # stable: the ranking's order
+            # One short line per seat (the results screen of an 80x24 terminal holds six of them); what the
+            # status rules out is not listed: the dead have no survival, the lost at sea no treasure either.
+            # 'Ana (Lauren): survival 8, treasure 3, ♥ Kid 5, ✖ self 9', 'Ben (Kid, lost at sea): ♥ Mate 0, ...'
             x = line.seat
-            parts = [
-                f"survival {line.survival}",
-                f"treasure {line.treasure}",
-                f"love ({CHARACTER_NAMES[s.love[x]]}) {line.love_points}",
-                f"hate ({CHARACTER_NAMES[s.hate[x]]}) {line.hate_points}",
-            ]
-            text = f"{self._who(s, x)}, {line.status}: {line.total} points = " + " + ".join(parts)
-            if line.notes:
-                text += " — " + "; ".join(line.notes)
-            details.append(text)
+            c = s.characters[x]
+            items = []
+            if line.status in ("conscious", "unconscious"):
+                items.append(f"survival {line.survival}")
+            if line.status != "lost":
+                items.append(f"treasure {line.treasure}")
+            love = "self" if s.love[x] == c else _SHORT_NAMES[s.love[x]]
+            hate = "self" if s.hate[x] == c else _SHORT_NAMES[s.hate[x]]
+            items += [f"♥ {love} {line.love_points}", f"✖ {hate} {line.hate_points}"]
+            fate = {"dead": ", dead", "lost": ", lost at sea"}.get(line.status, "")
+            details.append(f"{s.players[x]} ({_SHORT_NAMES[c]}{fate}): " + ", ".join(items))
         return Outcome(
             scores=scores,
             ranking=tuple(ranking),

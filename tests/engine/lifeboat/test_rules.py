@@ -19,6 +19,7 @@ from boardgames_tui.engine.lifeboat.data import (
     SIR_STEPHEN,
     SIZE,
     SUPPLY_COUNT,
+    card_name,
 )
 from boardgames_tui.engine.lifeboat.models import (
     AcceptDemand,
@@ -30,6 +31,7 @@ from boardgames_tui.engine.lifeboat.models import (
     GiveWater,
     JoinFight,
     LifeboatOptions,
+    LifeboatState,
     Navigate,
     OfferTrade,
     OpenParasol,
@@ -108,11 +110,34 @@ def test_setup_is_seeded_and_love_may_name_oneself() -> None:
 
 def test_secret_cards_are_told_privately() -> None:
     s = RULES.setup(NAMES, None, "private")
-    entry = next(e for e in s.log if any("Love card" in t for _, t in e.private))
+    entry = next(e for e in s.log if e.secret)
     assert "Your Love" not in entry.public
     mine = f"Your Love card: {CHARACTER_NAMES[s.love[3]]}; your Hate card: {CHARACTER_NAMES[s.hate[3]]}"
-    assert mine in entry.text_for(3) and mine not in entry.text_for(2) and mine not in entry.text_for(None)
+    # Love and Hate are kept apart from the other private text (the supply card), so a screen can hide them
+    assert [owner for owner, _ in entry.secret] == list(range(6)) and mine in dict(entry.secret)[3]
     assert [owner for owner, _ in entry.private] == list(range(6))
+    assert not any("Love" in text or "Hate" in text for _, text in entry.private)
+    assert card_name(s.hands[3][0]) in dict(entry.private)[3]
+    notes = RULES.view(s, 3).notes
+    assert [(n.text, n.secret) for n in notes if n.line == s.log.index(entry)] == [
+        (dict(entry.private)[3], False),
+        (dict(entry.secret)[3], True),
+    ]
+    assert not any(mine in n.text for seat in (2, None) for n in RULES.view(s, seat).notes)
+    assert all(mine not in line for line in RULES.view(s, 3).log), "the log itself is the public text"
+
+
+def test_a_save_of_an_earlier_version_keeps_love_and_hate_apart_too() -> None:
+    s = RULES.setup(NAMES[:4], None, "old-save")
+    data = s.model_dump(mode="json")
+    deal = next(e for e in data["log"] if e["secret"])
+    old = f"{deal['secret'][0][1][:-2]}; your supply card: Water.)"  # earlier versions said it all in one
+    deal["private"], deal["secret"] = [[0, old]], []
+    del deal["secret"]
+    loaded = LifeboatState.model_validate(data)
+    entry = next(e for e in loaded.log if e.public == deal["public"])
+    assert entry.private == () and entry.secret == ((0, old),)
+    assert [n.secret for n in RULES.view(loaded, 0).notes if "Love card" in n.text] == [True]
 
 
 # Status ------------------------------------------------------------------------------------------------
@@ -165,7 +190,7 @@ def test_short_supply_and_empty_supply() -> None:
     s = act(s, first(s, "take_supply"))
     assert s.phase == "action" and len(s.hands[SS]) == 1, "dealt as far as it goes"
     s = RULES._start_round(build())
-    assert s.phase == "action" and "no supply phase" in s.log[-2].public
+    assert s.phase == "action" and "nobody draws supply cards" in s.log[-2].public
 
 
 # Actions: order and the five choices -------------------------------------------------------------------
@@ -600,7 +625,7 @@ def test_nobody_conscious_means_the_top_card_and_the_game_plays_itself_out() -> 
     s = RULES._start_navigation(s)
     texts = [e.public for e in s.log]
     assert texts[0].startswith("Navigation: nobody is conscious")
-    assert texts[1] == "No row pile: the top navigation card is used" and texts[2].startswith("The navigation card is N24")
+    assert texts[1] == "There is no row pile: the top navigation card is used" and texts[2].startswith("The navigation card is N24")
     # nobody can decide anything any more: the rounds run on by themselves until the fourth seagull
     assert s.phase == "over" and s.seagulls == 4 and RULES.to_act(s) == frozenset()
     assert sorted(cards_in_play(s)) == list(range(SUPPLY_COUNT))
@@ -618,12 +643,16 @@ def test_birds_and_the_fourth_seagull_ends_the_game_before_anyone_falls_in() -> 
     assert RULES.to_act(s) == frozenset() and RULES.outcome(s) is not None
 
 
-def test_the_last_summary_ends_with_the_game_not_with_the_scores() -> None:
-    # The results screen shows the scores from the outcome; its "Last:" line must not repeat them all.
+def test_the_results_headline_says_why_the_game_ended_and_no_last_line_repeats_it() -> None:
+    # The results screen shows the outcome (headline, ranking, one line per seat) and, when there is one, a
+    # "Last:" line with the summary: at 80x24 with six players only the headline has room to say why.
     s = build(nav_deck=[nav("N06")], actor=KI, seagulls=3)
     s = act(act(s, DoNothing()), Navigate())
-    assert s.phase == "over" and s.summary.endswith("Game over")
-    assert "points" not in s.summary and s.log[-1].public == RULES.outcome(s).headline
+    outcome = RULES.outcome(s)
+    assert s.phase == "over" and s.summary == "" and outcome is not None
+    assert outcome.headline.startswith("Land at the fourth seagull: ") and s.log[-1].public == outcome.headline
+    assert s.log[-len(s.players) - 2].public.endswith("Game over")
+    assert [e.public for e in s.log[-len(s.players) - 1 : -1]] == list(outcome.details)
 
 
 # Overboard ---------------------------------------------------------------------------------------------

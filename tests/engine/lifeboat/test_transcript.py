@@ -142,8 +142,9 @@ def render(view: LifeboatView) -> list[str]:
     if view.trade is not None:
         extra += f" trade give {cards(view.trade.give)} back {cards(view.trade.back)}"
     lines = [f"  [{view.seat} {me.player}] hand {cards(me.hand)} love {me.love} hate {me.hate}{extra}"]
-    if view.log and view.log[-1].endswith(".)"):  # private additions end with ".)"; public lines never do
-        lines.append(f"    private: {view.log[-1]}")
+    for note in view.notes:
+        if note.line == len(view.log) - 1:  # the seat's own addition to the newest line
+            lines.append(f"    {'secret' if note.secret else 'private'}: {note.text}")
     if view.legal_actions:
         lines.append("    legal: " + " ".join(short(view, a) for a in view.legal_actions))
     return lines
@@ -164,5 +165,5 @@ test_golden_transcript, test_transcript_is_deterministic = golden_tests(transcri
 def test_the_transcripts_show_the_interesting_parts() -> None:
     text = "\n".join(transcript(*CASES[name]) for name in sorted(CASES))
     for needle in ("refuses: a fight", "joins the defenders", "trade:", "puts 1 card on the row pile",
-                   "falls in", "Thirsty", "gives a water", "A seagull!", "== RESULT"):
+                   "falls in", "is thirsty", "gives a water", "A seagull appears", "== RESULT"):
         assert needle in text, needle

@@ -86,7 +86,10 @@ def test_view_contents(players: int, seed: int, steps: int) -> None:
         assert view.legal_actions == (tuple(RULES.legal_actions(state, seat)) if seat in RULES.to_act(state) else ())
         assert view.navigation_size == len(state.nav_deck) and view.supply_size == len(state.supply)
         assert view.row_pile_size == len(state.row_pile) and view.boat == state.boat
-        assert view.log == tuple(e.text_for(seat) for e in state.log)
+        assert view.log == tuple(e.public for e in state.log) == public.log, "the log is the public text"
+        mine = [(i, t, False) for i, e in enumerate(state.log) for owner, t in e.private if owner == seat]
+        mine += [(i, t, True) for i, e in enumerate(state.log) for owner, t in e.secret if owner == seat]
+        assert sorted((n.line, n.text, n.secret) for n in view.notes) == sorted(mine), "and the seat's own notes apart"
         assert (view.results is None) == (state.phase != "over")
 
 
@@ -101,7 +104,10 @@ def test_private_choices_are_seen_only_by_the_chooser() -> None:
     assert RULES.view(s, LL).drawn == s.drawn and RULES.view(s, SS).drawn is None
     ids = [f"N{c + 1:02d}" for c in s.drawn]
     assert not any(i in s.summary for i in ids)
-    assert any(i in RULES.view(s, LL).log[-1] for i in ids) and not any(i in RULES.view(s, SS).log[-1] for i in ids)
+    last = len(s.log) - 1
+    assert any(i in n.text for i in ids for n in RULES.view(s, LL).notes if n.line == last)
+    assert not any(i in n.text for i in ids for n in RULES.view(s, SS).notes)
+    assert RULES.view(s, LL).log == RULES.view(s, None).log, "the rower's log is the public text, notes apart"
     # the navigator alone sees the row pile while choosing
     s = act(act(build(row_pile=[nav("N03"), nav("N04")], actor=KI), DoNothing()), Navigate())
     assert RULES.view(s, KI).row_pile == (nav("N03"), nav("N04")) and RULES.view(s, FR).row_pile is None
@@ -189,9 +195,10 @@ def test_robbing_a_face_up_card_names_it_but_a_random_card_stays_private() -> No
     assert "Knife" in s1.log[-2].public or "Knife" in s1.summary
     s2 = act(s, Rob(target=CA))
     assert "Jewels" not in s2.summary
-    assert any("Jewels" in line for line in RULES.view(s2, LL).log)
-    assert any("Jewels" in line for line in RULES.view(s2, CA).log)
-    assert not any("Jewels" in line for x in (SS, None) for line in RULES.view(s2, x).log)
+    assert any("Jewels" in note.text for note in RULES.view(s2, LL).notes)
+    assert any("Jewels" in note.text for note in RULES.view(s2, CA).notes)
+    assert not any("Jewels" in note.text for x in (SS, None) for note in RULES.view(s2, x).notes)
+    assert not any("Jewels" in line for x in (LL, CA, SS, None) for line in RULES.view(s2, x).log)
 
 
 def test_results_reveal_love_and_hate_only_at_the_end() -> None:

@@ -1,16 +1,22 @@
 """Lifeboat panels as Rich text, built from one seat's View (and the screen's cursors) only.
 
 Colour is never the only signal: every status has its symbol (✚ conscious, ☾ unconscious, ✝ dead,
-≈ lost at sea), every marker its letter. Everything is sized for an 80-column terminal.
+≈ lost at sea), every marker its letter. Everything is sized for an 80-column terminal and nothing is cut:
+long lines wrap between names, never inside one, and a player's name is always shown whole.
+
+Names and log lines are text that players typed (or that quotes it): they only ever go into Rich `Text`
+(never parsed as markup) through `printable`, so `[b]Al[/i]`, `[dad]` or a backslash show as typed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import io
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -27,7 +33,42 @@ from ....engine.lifeboat.data import (
     navigation_cards,
 )
 from ....engine.lifeboat.models import LifeboatView, SeatView
-from ....i18n import _
+from ....i18n import _, ngettext
+from ...text import printable
+
+WIDTH = 78  # the text width of an 80-column terminal (the panels have one cell of padding each side)
+_CONSOLE = Console(file=io.StringIO(), width=200, color_system=None)  # only measures: Text.wrap needs one
+
+
+def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
+    """`text` as lines of at most `width` cells (broken between words), the lines after the first indented."""
+    width = max(10, width)
+    lines = [line.copy() for line in text.wrap(_CONSOLE, width)]
+    for line in lines:
+        line.rstrip()
+    if len(lines) <= 1 or indent <= 0:
+        return lines or [Text()]
+    rest = Text(" ").join(lines[1:])
+    more = [line.copy() for line in rest.wrap(_CONSOLE, width - indent)]
+    for line in more:
+        line.rstrip()
+    return [lines[0], *(Text(" " * indent) + line for line in more)]
+
+
+def flow(head: Text, items: Sequence[Text], width: int, sep: str = ", ", indent: int = 2) -> Text:
+    """`head` then `items` separated by `sep`, broken into lines only between items (a name stays whole;
+    an item wider than a line wraps on its own)."""
+    out = head.copy()
+    line = out.cell_len
+    for i, item in enumerate(items):
+        piece = Text(sep if i else "") + item
+        if i and line + piece.cell_len > width:
+            out.append(sep.rstrip() + "\n" + " " * indent)
+            piece = item.copy()
+            line = indent
+        out.append_text(piece)
+        line += piece.cell_len
+    return out
 
 STATUS_MARK: dict[str, str] = {"conscious": "✚", "unconscious": "☾", "dead": "✝", "lost": "≈"}
 STATUS_STYLE: dict[str, str] = {
@@ -137,14 +178,20 @@ def weapons(cards: Sequence[int]) -> int:
 # Navigation cards ---------------------------------------------------------------------------------------
 
 
-def _nav_names(chars: Sequence[int], everyone: str, nobody: str) -> str:
-    """'Kid', 'Stephen,Captain', 'all', 'all but Lauren' (four or more of the six are named)."""
+def aboard(view: LifeboatView) -> tuple[int, ...]:
+    """The characters (indices) in the boat: the only ones a navigation card is read for."""
+    return tuple(sorted(CHARACTER_INDEX[view.seats[seat].character] for seat in view.boat))
+
+
+def _nav_names(chars: Sequence[int], present: Sequence[int], everyone: str, nobody: str) -> str:
+    """'Kid', 'Stephen,Captain', 'all', 'all but Lauren' (four or more named): only characters `present`."""
+    chars = [c for c in chars if c in present]
     if not chars:
         return nobody
-    if len(chars) == len(CHARACTERS):
+    if len(chars) == len(present):
         return everyone
     if len(chars) >= 4:
-        rest = [c for c in range(len(CHARACTERS)) if c not in chars]
+        rest = [c for c in present if c not in chars]
         return _("all but {names}").format(names=",".join(SHORT_NAME[CHARACTERS[c].key] for c in rest))
     return ",".join(SHORT_NAME[CHARACTERS[c].key] for c in chars)
 
@@ -153,13 +200,17 @@ def nav_card(view: LifeboatView, index: int) -> NavCard:
     return navigation_cards(view.options.disputed_cards)[index]
 
 
-def nav_short(card: NavCard) -> Text:
-    """A navigation card in one short line: 'N16  over: Kid  thirst: all but Lauren +rowers +fighters +gull'."""
+def nav_short(card: NavCard, present: Sequence[int] | None = None) -> Text:
+    """A navigation card in one short line, read for the characters `present` (default: all six):
+    'N16  over: Kid  thirst: all but Lauren +rowers +fighters +gull'."""
+    present = tuple(range(len(CHARACTERS))) if present is None else tuple(present)
+    over = [c for c in card.overboard if c in present]
+    thirsty = [c for c in card.thirsty if c in present]
     out = Text(card.id, style="bold")
     out.append("  " + _("over:") + " ", style="dim")
-    out.append(_nav_names(card.overboard, _("all"), _("none")), style="bold blue" if card.overboard else "")
+    out.append(_nav_names(over, present, _("all"), _("none")), style="bold blue" if over else "")
     out.append("  " + _("thirst:") + " ", style="dim")
-    out.append(_nav_names(card.thirsty, _("all"), _("none")), style="bold" if card.thirsty else "")
+    out.append(_nav_names(thirsty, present, _("all"), _("none")), style="bold" if thirsty else "")
     if card.rowers_thirsty:
         out.append(" +" + _("rowers"))
     if card.fighters_thirsty:
@@ -190,17 +241,27 @@ PHASE_WORD: dict[str, str] = {
 }
 
 
+def name(view: LifeboatView, seat: int) -> str:
+    """A player's name as typed (only control characters replaced): for Rich `Text`, never markup."""
+    return printable(view.seats[seat].player)
+
+
 def who(view: LifeboatView, seat: int) -> str:
     s = view.seats[seat]
-    return f"{s.player} ({s.character_name})"
+    return f"{name(view, seat)} ({s.character_name})"
 
 
-def header(view: LifeboatView, title: str) -> Text:
+def header(view: LifeboatView, title: str, width: int = WIDTH + 2) -> Text:
+    """The title line; the player's name is always whole (a long one drops the words around it first)."""
     out = Text()
-    out.append(f" {title} ", style="bold reverse")
+    out.append(f" {printable(title)} ", style="bold reverse")
     out.append(" " + _("Round {r} · {phase}").format(r=view.round, phase=PHASE_WORD.get(view.phase, view.phase)))
     if view.seat is not None:
-        out.append(" · " + _("{name}'s private screen").format(name=view.players[view.seat]), style="bold")
+        player = name(view, view.seat)
+        mine = _("{name}'s private screen").format(name=player)
+        if out.cell_len + 3 + cell_len(mine) > width:
+            mine = player
+        out.append(" · " + mine, style="bold")
     return out
 
 
@@ -244,14 +305,20 @@ def flags(view: LifeboatView, s: SeatView) -> Text:
     return out
 
 
-def boat_table(view: LifeboatView) -> Table:
-    """One row per seat from bow to stern, then those lost at sea."""
+def boat_table(view: LifeboatView, width: int = WIDTH) -> Table:
+    """One row per seat from bow to stern, then those lost at sea. Names are never cut: when they are
+    long, the status shows its symbol only (the legend and `?` say what it means)."""
+    names = [name(view, s.seat) for s in view.seats]
+    statuses = [f"{STATUS_MARK[s.status]} {STATUS_WORD[s.status]}" for s in view.seats]
+    # mark, character, W/S, hand, flags and the gaps, then the player and status columns and room for face-up cards
+    fixed = 2 + 11 + 3 + 4 + 4 + 8
+    words = fixed + max(map(cell_len, names)) + max(map(cell_len, statuses)) + 16 <= width
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False, header_style="bold dim")
     table.add_column("", no_wrap=True, width=2)  # ▶ whose decision, and the position
     table.add_column(_("Bow→stern"), no_wrap=True, min_width=11)
-    table.add_column(_("Player"), no_wrap=True, max_width=12, overflow="ellipsis")
+    table.add_column(_("Player"), no_wrap=True)
     table.add_column(_("W/S"), no_wrap=True, justify="right")
-    table.add_column(_("Status"), no_wrap=True)
+    table.add_column(_("Status") if words else "", no_wrap=True)
     table.add_column(_("Hand"), no_wrap=True, justify="right")
     table.add_column("", no_wrap=True)  # flags
     table.add_column(_("Face up"), ratio=1, overflow="fold")
@@ -260,71 +327,65 @@ def boat_table(view: LifeboatView) -> Table:
         s = view.seats[seat]
         mark = Text("▶" if seat == view.current else " ", style="bold")
         mark.append(str(s.position + 1) if s.position is not None else " ", style="dim")
-        name = Text(s.character_name, style="bold" if s.status != "lost" else "dim")
-        player = Text(s.player, style="bold underline" if seat == view.seat else "")
+        character = Text(s.character_name, style="bold" if s.status != "lost" else "dim")
+        player = Text(names[seat], style="bold underline" if seat == view.seat else "")
         wounds = Text(f"{s.wounds}/{s.size}", style="bold" if s.wounds else "dim")
-        status = Text(f"{STATUS_MARK[s.status]} {STATUS_WORD[s.status]}", style=STATUS_STYLE[s.status])
+        status = Text(statuses[seat] if words else STATUS_MARK[s.status], style=STATUS_STYLE[s.status])
         hand = Text(str(s.hand_size) if s.status != "lost" else "–")
-        table.add_row(mark, name, player, wounds, status, hand, flags(view, s), face_up_text(s))
+        table.add_row(mark, character, player, wounds, status, hand, flags(view, s), face_up_text(s))
     return table
 
 
 # The situation (public) ----------------------------------------------------------------------------------
 
 
-def situation(view: LifeboatView) -> Text:
-    """What is going on, for everyone: the prompt, the fight, the trade, the navigation card."""
-    out = Text()
+def situation(view: LifeboatView, width: int = WIDTH) -> Text:
+    """What is going on, for everyone: the navigation card, the fight, the trade, the order of actions.
+    Lines break between names, never inside one."""
+    parts: list[Text] = []
     if view.navigation_card is not None:
-        out.append(_("Navigation") + ": ", style="bold")
-        out.append_text(nav_short(nav_card(view, view.navigation_card)))
-        out.append("\n")
+        line = Text(_("Navigation") + ": ", style="bold")
+        line.append_text(nav_short(nav_card(view, view.navigation_card), aboard(view)))
+        parts.append(line)
     fight = view.fight
     if fight is not None:
-        out.append(_("Fight") + ": ", style="bold")
-        out.append(_("attackers") + " ", style="bold red")
-        out.append(", ".join(view.seats[x].player for x in fight.attackers) + f" = {fight.attack_total}")
-        out.append("  ⚔  ")
-        out.append(_("defenders") + " ", style="bold cyan")
-        out.append(", ".join(view.seats[x].player for x in fight.defenders) + f" = {fight.defend_total}")
-        out.append("  " + _("(tie → defenders)"), style="dim")
-        return out
+        def side(seats: Sequence[int], total: int) -> list[Text]:
+            return [Text(name(view, x) + ("," if i < len(seats) - 1 else f" = {total}")) for i, x in enumerate(seats)]
+
+        items = [Text(_("attackers"), style="bold red"), *side(fight.attackers, fight.attack_total), Text("⚔")]
+        items += [Text(_("defenders"), style="bold cyan"), *side(fight.defenders, fight.defend_total)]
+        items.append(Text(_("(tie → defenders)"), style="dim"))
+        parts.append(flow(Text(_("Fight") + ": ", style="bold"), items, width, sep=" "))
+        return Text("\n").join(parts)
     trade = view.trade
     if trade is not None:
-        out.append(_("Trade") + ": ", style="bold")
-        out.append(
-            _("{a} gives {n}, {b} gives {m}").format(
-                a=view.seats[trade.proposer].player,
-                n=_cards_or_count(trade.give, trade.give_count),
-                b=view.seats[trade.partner].player,
-                m=_cards_or_count(trade.back, trade.back_count) if trade.stage != "offer" else "?",
-            )
-        )
-        out.append("\n")
+        back = _cards_or_count(trade.back, trade.back_count) if trade.stage != "offer" else "?"
+        items = [
+            Text(_("{a} gives {n},").format(a=name(view, trade.proposer), n=_cards_or_count(trade.give, trade.give_count))),
+            Text(_("{b} gives {m}").format(b=name(view, trade.partner), m=back)),
+        ]
+        parts.append(flow(Text(_("Trade") + ": ", style="bold"), items, width, sep=" "))
     if view.phase == "action" and view.order:
-        out.append(_("Order") + ": ", style="bold")
+        items = []
         done = True
-        for i, seat in enumerate(view.order):
-            if i:
-                out.append(" › ", style="dim")
+        for seat in view.order:
             if seat == view.actor:
                 done = False
-                out.append("▶" + view.seats[seat].player, style="bold reverse")
+                items.append(Text("▶" + name(view, seat), style="bold reverse"))
             elif done:
-                out.append(view.seats[seat].player + "✓", style="dim")
+                items.append(Text(name(view, seat) + "✓", style="dim"))
             else:
-                out.append(view.seats[seat].player)
+                items.append(Text(name(view, seat)))
+        parts.append(flow(Text(_("Order") + ": ", style="bold"), items, width, sep=" › "))
     elif view.phase == "thirst":
-        out.append(_("Thirsty") + ": ", style="bold")
-        out.append(", ".join(f"{view.seats[x].player} ×{view.seats[x].thirst}" for x in view.boat if view.seats[x].thirst))
-    if out.plain.endswith("\n"):
-        out.right_crop(1)
-    return out
+        items = [Text(f"{name(view, x)} ×{view.seats[x].thirst}") for x in view.boat if view.seats[x].thirst]
+        parts.append(flow(Text(_("Thirsty") + ": ", style="bold"), items, width))
+    return Text("\n").join(parts)
 
 
 def _cards_or_count(cards: tuple[int, ...] | None, count: int) -> str:
     if cards is None:
-        return _("{n} card(s)").format(n=count)
+        return ngettext("{n} card", "{n} cards", count).format(n=count)
     return ", ".join(short_card(c) for c in cards) if cards else _("nothing")
 
 
@@ -334,19 +395,41 @@ LEGEND = _(
 )
 
 
-SECRETS_LOG_MARK = "(Your Love card"  # where the engine's private setup text naming Love and Hate begins
-
-
-def recent_log(view: LifeboatView, lines: int, show_secrets: bool = True) -> Text:
-    """The newest log lines this seat may read, one line each (the log screen, l, has them all).
-    With the secrets hidden (h), the private text naming the player's Love and Hate is cut off too."""
-    out = Text(style="dim")
-    log = view.log if show_secrets else tuple(line.partition(SECRETS_LOG_MARK)[0].rstrip() for line in view.log)
-    for i, line in enumerate(log[-lines:] if lines > 0 else ()):
-        if i:
-            out.append("\n")
-        out.append("· " + line)
+def log_lines(view: LifeboatView, show_secrets: bool = True) -> list[Text]:
+    """Every log line as this seat may read it: the public text, then the seat's own notes (in italics).
+    The notes naming the seat's Love and Hate are left out while they are hidden (h): the View keeps them
+    apart, so nothing is cut out of a sentence."""
+    notes: dict[int, list[Text]] = {}
+    hidden: set[int] = set()
+    for note in view.notes:
+        if note.secret and not show_secrets:
+            hidden.add(note.line)
+            continue
+        notes.setdefault(note.line, []).append(Text(printable(note.text), style="italic"))
+    out = []
+    for i, public in enumerate(view.log):
+        line = Text(printable(public))
+        for note in notes.get(i, ()):
+            line.append(" ")
+            line.append_text(note)
+        if i in hidden:
+            line.append(" " + _("(your Love and Hate: hidden, h shows them)"), style="italic")
+        out.append(line)
     return out
+
+
+def recent_log(view: LifeboatView, rows: int, show_secrets: bool = True, width: int = WIDTH) -> Text:
+    """The newest log lines that fit in `rows` rows of `width` cells, each whole (wrapped, never cut);
+    the log screen (l) has them all."""
+    out: list[Text] = []
+    used = 0
+    for line in reversed(log_lines(view, show_secrets)):
+        wrapped = wrap(Text("· ") + line, width, indent=2)
+        if used + len(wrapped) > rows:
+            break
+        out[:0] = wrapped
+        used += len(wrapped)
+    return Text("\n", style="dim").join(out) if out else Text(style="dim")
 
 
 # The private panel ----------------------------------------------------------------------------------------
@@ -398,13 +481,15 @@ def secrets_line(view: LifeboatView, show_secrets: bool) -> Text:
     return out
 
 
-def hand_line(view: LifeboatView, cursor: int | None, *, picked: Collection[int] = ()) -> Text:
-    """The own hand as chips, the cursor in reverse, cards put into a trade marked ✓."""
+def hand_line(view: LifeboatView, cursor: int | None, *, picked: Collection[int] = (), width: int = WIDTH) -> Text:
+    """The own hand as chips, the cursor in reverse, cards put into a trade marked ✓ (a long hand goes on
+    to the next line between two cards)."""
     me = view.seats[view.seat]  # type: ignore[index]
     hand = me.hand or ()
-    out = Text(_("Hand") + ": ", style="bold")
+    head = Text(_("Hand") + ": ", style="bold")
     if not hand:
-        out.append(_("empty"), style="dim")
+        return head.append(_("empty"), style="dim")
+    chips = []
     for i, card in enumerate(hand):
         chip = card_chip(card)
         if card in picked:
@@ -413,9 +498,8 @@ def hand_line(view: LifeboatView, cursor: int | None, *, picked: Collection[int]
             chip = Text("▸", style="bold") + chip
             chip.stylize("reverse")
         chip.stylize(click(f"screen.hand_click({i})"))
-        out.append_text(chip)
-        out.append(" ")
-    return out
+        chips.append(chip)
+    return flow(head, chips, width, sep=" ", indent=cell_len(head.plain))
 
 
 # Menus ------------------------------------------------------------------------------------------------------
@@ -449,7 +533,9 @@ class Menu:
                 entry.key = str(n)
 
 
-def menu_text(menu: Menu, width: int = 78) -> Text:
+def menu_text(menu: Menu, width: int = WIDTH) -> Text:
+    """The menu's title, then its entries (flowing, or one per line), each with its key; a long entry
+    wraps under itself, never cut. The highlighted entry's hint (what a card does) follows, wrapped."""
     out = Text(menu.title, style="bold")
     if menu.sub:
         out.append("  " + _("(Esc back)"), style="dim")
@@ -467,9 +553,9 @@ def menu_text(menu: Menu, width: int = 78) -> Text:
         else:
             item = Text(" ") + item
         item.stylize(click(f"screen.activate({i})"))
-        if menu.columns:
-            item.truncate(width, overflow="ellipsis")
-        length = item.cell_len
+        if item.cell_len > width:  # one entry wider than the line: it wraps under itself
+            item = Text("\n").join(wrap(item, width, indent=len(key) + 4))
+        length = item.cell_len if "\n" not in item.plain else width
         if menu.columns or line_len + length + 2 > width:
             out.append("\n")
             line_len = 0
@@ -478,6 +564,11 @@ def menu_text(menu: Menu, width: int = 78) -> Text:
             line_len += 2
         out.append_text(item)
         line_len += length
+    if menu.entries:
+        hint = menu.entries[min(menu.highlight, len(menu.entries) - 1)].hint
+        if hint:
+            out.append("\n")
+            out.append_text(Text("\n").join(wrap(Text("  " + hint, style="dim"), width, indent=2)))
     return out
 
 
@@ -488,7 +579,8 @@ def public_table(view: LifeboatView) -> Group:
     """What anyone at the table may watch, built from the public View (no seat): the boat, the decks,
     what is going on, and the newest public log lines."""
     assert view.seat is None, "the public table is built from the public view only"
-    parts: list[Any] = [decks_line(view), Text(), boat_table(view), Text(), situation(view), Text()]
-    parts.append(recent_log(view, 8))
+    width = WIDTH - 4  # the panel's padding
+    parts: list[Any] = [decks_line(view), Text(), boat_table(view, width), Text(), situation(view, width), Text()]
+    parts.append(recent_log(view, 10, width=width))
     parts.append(Text("\n" + LEGEND, style="dim"))
     return Group(*parts)

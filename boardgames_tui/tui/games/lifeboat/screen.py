@@ -5,12 +5,17 @@ Every decision the engine asks for is an entry of the menu at the bottom: letter
 cards and targets, ↑/↓ and Enter (or the mouse) for any entry. A letter that needs a target opens a
 numbered sub-menu (Esc goes back). ←/→ move over the own hand; p puts the card face up; Space puts it
 into (or takes it out of) a trade. Every key only builds an action from the View's legal actions.
+
+The key bar groups the menu's keys in one entry ("1-4/d/⏎ Choose": the menu above names each), so the
+shared keys keep their place at 80 columns. A key that does nothing now says why (`refusal`): the rule
+that stops it, and what the decision is now.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, ClassVar
+from weakref import WeakKeyDictionary
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ....engine.lifeboat.data import CARD_TYPE
+from ....engine.lifeboat.data import CARD_TYPE, FLARE_GUN, LIFE_PRESERVER, MEDICAL_KITS, PARASOL
 from ....engine.lifeboat.models import (
     AcceptDemand,
     AcceptTrade,
@@ -37,7 +42,7 @@ from ....engine.lifeboat.models import (
     TradeCard,
     UseChum,
 )
-from ....i18n import _
+from ....i18n import _, ngettext
 from ...screens.turn import TurnScreen
 from ...widgets.keybar import KeyBar
 from . import render
@@ -64,22 +69,41 @@ LETTERS: tuple[tuple[str, str, str], ...] = (
     ("c", "chum", _("Chum")),
 )
 PLAY_PHASES = ("draft", "action", "respond", "fight", "navigate", "overboard", "thirst")
+# The seats that hid their Love and Hate (h), per game session: hidden stays hidden on that seat's next turns.
+_HIDDEN: WeakKeyDictionary[Any, set[int]] = WeakKeyDictionary()
 TRADE_PICK_PHASES = ("trade_offer", "trade_answer")
+KEY_TAGS: dict[str, tuple[str, ...]] = {}
+for _key, _tag, _label in LETTERS:
+    KEY_TAGS[_key] = (*KEY_TAGS.get(_key, ()), _tag)
+ACTION_TAGS = frozenset({"nothing", "row", "swap", "rob", "kit", "parasol", "flare", "trade"})
+# What a letter does, as the subject of a refusal ("Rowing: not now. Keep a supply card first (1-4).")
+WHAT: dict[str, str] = {
+    "nothing": _("Doing nothing"),
+    "row": _("Rowing"),
+    "swap": _("Swapping seats"),
+    "rob": _("Robbing"),
+    "kit": _("The medical kit"),
+    "parasol": _("The parasol"),
+    "flare": _("The flare gun"),
+    "trade": _("Trading"),
+}
 
 
 class LifeboatTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("lifeboat.tcss")
 
+    # The numbers and letters are named by the menu itself; the key bar shows them in one entry, on Enter's
+    # binding (see key_display): "1-4/d/⏎ Choose".
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"choose({n})", _("Choose"), key_display="1-9", show=n == 1) for n in range(1, 10)),
-        *(Binding(key, f"letter('{tag}')", label) for key, tag, label in LETTERS),
+        *(Binding(str(n), f"choose({n})", _("Choose"), show=False) for n in range(1, 10)),
+        *(Binding(key, f"letter('{tag}')", label, show=False) for key, tag, label in LETTERS),
+        Binding("enter", "activate_highlight", _("Choose"), key_display="⏎"),
         Binding("p", "play", _("Play")),
-        Binding("space", "trade_card", _("In/out of trade"), key_display="Space"),
+        Binding("space", "trade_card", _("In/out"), key_display="Space"),
         Binding("left", "hand(-1)", _("Card"), key_display="←→"),
         Binding("right", "hand(1)", _("Card"), show=False),
         Binding("up", "move(-1)", _("Choice"), show=False),
         Binding("down", "move(1)", _("Choice"), show=False),
-        Binding("enter", "activate_highlight", _("OK")),
         Binding("h", "secrets", _("Love/Hate")),
         Binding("escape", "back", _("Back")),
         *TurnScreen.BINDINGS,  # after the game's keys: at 80 columns the key bar is full
@@ -89,7 +113,7 @@ class LifeboatTurnScreen(TurnScreen):
         super().__init__(view, **context)
         self.view: LifeboatView = view
         self.show_secrets = True
-        self._log_shown: tuple[int, Any, bool] = (-1, None, True)
+        self._log_shown: tuple[int, int, Any, bool] | None = None
         hand = self._hand
         self.cursor: int | None = 0 if hand else None
         self._prepare()
@@ -147,18 +171,14 @@ class LifeboatTurnScreen(TurnScreen):
 
     def _menu_draft(self) -> Menu:
         draft = self.view.draft or ()
-        menu = Menu(
-            _("Keep one of the {n} supply cards (the others are passed sternward):").format(n=len(draft)),
-            columns=len(draft) > 4,
-        )
+        menu = Menu(_("Keep one of the {n} supply cards (the others are passed sternward):").format(n=len(draft)))
         for action in self.by_kind.get("take_supply", []):
             count = sum(1 for c in draft if CARD_TYPE[c] == CARD_TYPE[action.card])
             label = render.card_chip(action.card)
             if count > 1:
                 label.append(f" ×{count}")
-            if len(draft) > 4:
-                label.append(" " + render.card_words(action.card).split(": ", 1)[1], style="dim")
-            menu.entries.append(Entry(label, self._submit(action)))
+            # what the highlighted card does is written under the menu (↑/↓ to read the others)
+            menu.entries.append(Entry(label, self._submit(action), hint=render.card_words(action.card)))
         return menu
 
     def _menu_action(self) -> Menu:
@@ -194,7 +214,7 @@ class LifeboatTurnScreen(TurnScreen):
         elif kind == "swap_seats":
             extra = " " + _("(position {n})").format(n=(s.position or 0) + 1)
         elif kind == "propose_trade":
-            extra = " " + _("({n} in hand)").format(n=s.hand_size)
+            extra = " " + ngettext("({n} card in hand)", "({n} cards in hand)", s.hand_size).format(n=s.hand_size)
         label.append(extra, style="dim")
         return label
 
@@ -218,7 +238,8 @@ class LifeboatTurnScreen(TurnScreen):
         for target, actions in targets.items():
             s = self.view.seats[target]
             label = self._target_label(target, "rob")
-            label.append(" " + _("{n} in hand").format(n=s.hand_size), style="dim")
+            in_hand = ngettext("{n} card in hand", "{n} cards in hand", s.hand_size).format(n=s.hand_size)
+            label.append(" " + in_hand, style="dim")
             if s.face_up:
                 label.append(" · " + _("face up: ") + render.face_up_text(s).plain, style="dim")
             if len(actions) == 1:
@@ -233,7 +254,10 @@ class LifeboatTurnScreen(TurnScreen):
         menu = Menu(_("Take from {who}:").format(who=self._who(target)), sub=True)
         for action in actions:
             if action.card is None:
-                label = Text(_("a random hand card ({n} in hand)").format(n=self.view.seats[target].hand_size))
+                n = self.view.seats[target].hand_size
+                label = Text(
+                    ngettext("a random hand card ({n} card in hand)", "a random hand card ({n} cards in hand)", n).format(n=n)
+                )
             else:
                 label = Text(_("the face-up ")) + render.card_chip(action.card)
             menu.entries.append(Entry(label, self._submit(action)))
@@ -253,7 +277,7 @@ class LifeboatTurnScreen(TurnScreen):
         give = render._cards_or_count(trade.give, trade.give_count)
         menu = Menu(
             _("Trade with {who}: Space puts the card at the cursor in or out. You give: {give}").format(
-                who=self.view.seats[trade.partner].player, give=give
+                who=render.name(self.view, trade.partner), give=give
             )
         )
         menu.entries.append(Entry(_("offer it"), self._submit(OfferTrade()), "o", "offer"))
@@ -265,7 +289,7 @@ class LifeboatTurnScreen(TurnScreen):
         assert trade is not None
         menu = Menu(
             _("{who} offers {give}. Space: your card at the cursor in return. You give: {back}").format(
-                who=self.view.seats[trade.proposer].player,
+                who=render.name(self.view, trade.proposer),
                 give=render._cards_or_count(trade.give, trade.give_count),
                 back=render._cards_or_count(trade.back, trade.back_count),
             )
@@ -279,7 +303,7 @@ class LifeboatTurnScreen(TurnScreen):
         assert trade is not None
         menu = Menu(
             _("{who} answers: you give {give} and get {back}.").format(
-                who=self.view.seats[trade.partner].player,
+                who=render.name(self.view, trade.partner),
                 give=render._cards_or_count(trade.give, trade.give_count),
                 back=render._cards_or_count(trade.back, trade.back_count),
             )
@@ -337,7 +361,7 @@ class LifeboatTurnScreen(TurnScreen):
             columns=True,
         )
         for i, card in enumerate(drawn):
-            label = render.nav_short(render.nav_card(self.view, card))
+            label = render.nav_short(render.nav_card(self.view, card), render.aboard(self.view))
             where = _("→ row pile") if self.to_pile[i] else _("→ under the deck")
             label.append(f"  {where}", style="bold green" if self.to_pile[i] else "bold")
             menu.entries.append(Entry(label, lambda i=i: self._toggle_rowed(i)))
@@ -378,11 +402,12 @@ class LifeboatTurnScreen(TurnScreen):
     def _menu_pick(self) -> Menu:
         menu = Menu(_("Choose this round's navigation card (the others go under the deck):"), columns=True)
         for action in self.by_kind.get("pick_navigation", []):
-            menu.entries.append(Entry(render.nav_short(render.nav_card(self.view, action.card)), self._submit(action)))
+            label = render.nav_short(render.nav_card(self.view, action.card), render.aboard(self.view))
+            menu.entries.append(Entry(label, self._submit(action)))
         return menu
 
     def _menu_overboard(self) -> Menu:
-        names = ", ".join(self.view.seats[x].player for x in self.view.boat if self.view.seats[x].overboard)
+        names = ", ".join(render.name(self.view, x) for x in self.view.boat if self.view.seats[x].overboard)
         menu = Menu(_("In the water: {names}. Throw the life preserver or chum, or done:").format(names=names))
         for action in self.by_kind.get("throw_life_preserver", []):
             menu.entries.append(
@@ -431,7 +456,14 @@ class LifeboatTurnScreen(TurnScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.show_secrets = self.seat not in self._hidden_seats()
         self._draw_all()
+
+    def _hidden_seats(self) -> set[int]:
+        session = getattr(self.app, "session", None)
+        if session is None:
+            return set()  # a screen shown on its own (tests): only this screen remembers
+        return _HIDDEN.setdefault(session, set())
 
     def on_resize(self, event: Any) -> None:
         self._draw_fitted()
@@ -440,6 +472,11 @@ class LifeboatTurnScreen(TurnScreen):
     def _draw_fitted(self) -> None:
         """Fill the room the boat leaves with the newest log lines, then the legend: never a scrollbar."""
         self.call_after_refresh(self._fill_room)
+
+    @property
+    def _width(self) -> int:
+        """The text width of the panels (one cell of padding each side)."""
+        return max(40, (self.size.width or self.app.size.width or 80) - 2)
 
     def _fill_room(self) -> None:
         if not self.is_attached:
@@ -452,20 +489,21 @@ class LifeboatTurnScreen(TurnScreen):
         )
         free = body.scrollable_content_region.height - used
         width = max(20, body.scrollable_content_region.width)
-        legend_height = 1 + -(-len(render.LEGEND) // width)  # a blank line, then the wrapped legend
+        legend_height = 1 + len(render.wrap(Text(render.LEGEND), width))  # a blank line, then the legend
         show_legend = free >= legend_height + 4
         if show_legend:
             free -= legend_height
-        lines = max(0, min(8, free - 1))  # a blank line above the log
+        rows = max(0, min(10, free - 1))  # a blank line above the log
         legend = self.query_one("#lb-legend", Static)
         log = self.query_one("#lb-log", Static)
         if legend.display != show_legend:
             legend.display = show_legend
-        shown_lines, shown_view, shown_secrets = self._log_shown
-        if lines != shown_lines or self.view is not shown_view or self.show_secrets != shown_secrets:
-            self._log_shown = (lines, self.view, self.show_secrets)
-            log.update(render.recent_log(self.view, lines, self.show_secrets))
-            log.display = lines > 0
+        shown = (rows, width, self.view, self.show_secrets)
+        if shown != self._log_shown:
+            self._log_shown = shown
+            recent = render.recent_log(self.view, rows, self.show_secrets, width)
+            log.update(recent)
+            log.display = bool(recent.plain)
 
     def show_view(self, view: Any) -> bool:
         """The same player goes on (a card played, a trade step, a window coming back): keep the cursor."""
@@ -478,10 +516,11 @@ class LifeboatTurnScreen(TurnScreen):
 
     def _draw_all(self) -> None:
         view = self.view
-        self.query_one("#lb-header", Static).update(render.header(view, self.game_title))
-        self.query_one("#lb-boat", Static).update(render.boat_table(view))
+        width = self._width
+        self.query_one("#lb-header", Static).update(render.header(view, self.game_title, width + 2))
+        self.query_one("#lb-boat", Static).update(render.boat_table(view, width))
         self.query_one("#lb-decks", Static).update(render.decks_line(view))
-        situation = render.situation(view)
+        situation = render.situation(view, width)
         widget = self.query_one("#lb-situation", Static)
         widget.update(situation)
         widget.display = bool(situation.plain)
@@ -492,12 +531,12 @@ class LifeboatTurnScreen(TurnScreen):
 
     def _draw_own(self) -> None:
         view = self.view
-        hand = render.hand_line(view, self.cursor, picked=self._picked())
+        width = self._width
+        hand = render.hand_line(view, self.cursor, picked=self._picked(), width=width)
         lines = [render.character_line(view), render.secrets_line(view, self.show_secrets), hand]
         detail = self._detail()
         if detail.plain and (self.plays or self.trade_cards):
-            detail.truncate(max(20, self.size.width - 2 if self.size.width else 78), overflow="ellipsis")
-            lines.append(detail)
+            lines.append(detail)  # wraps: what a card does is never cut
         self.query_one("#lb-own", Static).update(Text("\n").join(lines))
 
     def _detail(self) -> Text:
@@ -514,8 +553,7 @@ class LifeboatTurnScreen(TurnScreen):
         return out
 
     def _draw_menu(self) -> None:
-        width = max(40, (self.size.width or 80) - 2)
-        self.query_one("#prompt", Static).update(render.menu_text(self.menu, width))
+        self.query_one("#prompt", Static).update(render.menu_text(self.menu, self._width))
 
     # Which keys work now -----------------------------------------------------------------------------
 
@@ -552,9 +590,199 @@ class LifeboatTurnScreen(TurnScreen):
             return bool(self.menu.entries)
         if action == "back":
             return len(self.menus) > 1
-        if action == "leave":
-            return len(self.menus) == 1
-        return True
+        return True  # h, and the shared keys (q leaves from a sub-menu too; Esc goes back first)
+
+    # The key bar ----------------------------------------------------------------------------------------
+
+    def _menu_keys(self) -> list[str]:
+        """The menu's keys for the key bar and the refusals: '1-4' for the numbers, then the letters."""
+        numbers = sum(1 for entry in self.menu.entries if entry.key.isdigit())
+        keys = [f"1-{numbers}" if numbers > 1 else "1"] if numbers else []
+        keys += [entry.key for entry in self.menu.entries if entry.key.isalpha() and len(entry.key) == 1]
+        return keys
+
+    def key_display(self, binding: Binding) -> str | None:
+        if binding.action != "activate_highlight":
+            return None
+        keys = self._menu_keys()
+        if len(keys) <= 5:  # Enter (with ↑/↓) chooses too; a long list of letters leaves it to the help
+            keys.append("⏎")
+        return "/".join(keys) or "⏎"
+
+    def _keys_words(self) -> str:
+        """The menu's keys in words: '1-3', 'd or o', 'd, o, s, b or t'."""
+        keys = self._menu_keys() or ["⏎"]
+        if len(keys) == 1:
+            return keys[0]
+        return _("{keys} or {last}").format(keys=", ".join(keys[:-1]), last=keys[-1])
+
+    # Why a key does nothing now ------------------------------------------------------------------------
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "choose":
+            return self._refuse_number()
+        if action == "letter":
+            tag = str(parameters[0])
+            key = next(key for key, tags in KEY_TAGS.items() if tag in tags)
+            return self._refuse_letter(key)
+        if action == "play":
+            return self._refuse_play()
+        if action == "trade_card":
+            return self._refuse_trade_card()
+        if action == "hand":
+            if not self._hand:
+                return _("Your hand is empty.")
+            if len(self._hand) == 1:
+                return _("You hold only one card: it is the one at the cursor.")
+            return _("←/→ pick a card to play or trade, and neither is possible now.")
+        if action == "move":
+            return _("There is only one choice here: Enter takes it.")
+        if action == "activate_highlight":
+            return _("There is nothing to choose here.")
+        return None
+
+    def _now(self) -> str:
+        """What the decision is now, with its keys: the second half of a refusal (short: one line in all)."""
+        phase, keys = self.phase, self._keys_words()
+        if len(self.menus) > 1:
+            return _("Choose {keys}, or Esc to go back.").format(keys=keys)
+        if phase == "fight":
+            if self.me.fight_side is None:
+                return _("Fight: join or stay out ({keys}); p plays weapons.").format(keys=keys)
+            return _("Fight: p plays weapons, d when done.")
+        sentences = {
+            "draft": _("Keep a supply card first ({keys})."),
+            "action": _("Choose your action ({keys})."),
+            "trade_offer": _("Trade: Space puts cards in; o offers, x calls off."),
+            "trade_answer": _("Trade: Space puts cards in; a accepts, x declines."),
+            "trade_confirm": _("Trade: a confirms, x calls it off."),
+            "respond": _("Answer first: y gives in, n refuses (a fight)."),
+            "row": _("Place the rowed cards first ({keys})."),
+            "navigate": _("Navigate first ({keys})."),
+            "pick": _("Choose the navigation card first ({keys})."),
+            "overboard": _("Overboard: choose {keys}."),
+            "thirst": _("Thirst: choose {keys}."),
+        }
+        return sentences.get(phase, _("Choose {keys}.")).format(keys=keys)
+
+    def _holds(self, cards: tuple[int, ...] | frozenset[int]) -> bool:
+        """Whether the player has one of `cards` in hand or face up."""
+        return any(card in cards for card in (*self._hand, *self.me.face_up))
+
+    def _refuse_number(self) -> str:
+        numbered = sum(1 for entry in self.menu.entries if entry.key.isdigit())
+        if numbered:
+            return ngettext(
+                "Only {n} choice is numbered here: press 1.", "Only {n} choices are numbered here: press 1-{n}.", numbered
+            ).format(n=numbered)
+        phase, me = self.phase, self.me
+        if len(self.menus) == 1:
+            if phase == "action":
+                return _("Your action is chosen with a letter: {keys}.").format(keys=self._keys_words())
+            if phase == "fight" and me.fight_side is not None:
+                side = _("attackers") if me.fight_side == "attacker" else _("defenders")
+                return _("You are with the {side} (sides are final): p plays weapons, d when done.").format(side=side)
+            if phase == "overboard":
+                if not self._holds((LIFE_PRESERVER,)):
+                    return _("You have no life preserver to throw.") + " " + self._now()
+                if me.overboard and LIFE_PRESERVER not in self._hand:
+                    return _("You are in the water: you keep hold of your life preserver.")
+                return _("The life preserver goes to someone conscious in the water.") + " " + self._now()
+            if phase == "thirst":
+                return _("You have no water to give.") + " " + self._now()
+            if phase in TRADE_PICK_PHASES:
+                return _("Cards go into the trade with Space, at the cursor (←/→).")
+        return _("Nothing is numbered here.") + " " + self._now()
+
+    def _refuse_letter(self, key: str) -> str:
+        if len(self.menus) > 1:
+            return self._now()
+        phase, tags = self.phase, KEY_TAGS[key]
+        specific = self._why_not(key)
+        if specific:
+            return specific
+        tag = tags[0]
+        if tag in ACTION_TAGS:
+            if phase.startswith("trade") and self.view.actor == self.seat:
+                return _("{what} waits: finish the trade first.").format(what=WHAT[tag])
+            if self.view.actor == self.seat and phase in ("respond", "fight", "row"):
+                why = _("Your action is under way.")
+            else:
+                why = _("{what}: not now.").format(what=WHAT[tag])
+        elif tag in ("offer", "accept", "call_off"):
+            why = _("There is no trade going on.")
+        elif tag in ("give_in", "refuse"):
+            why = _("No demand to answer.")
+        elif tag in ("navigate", "compass"):
+            why = _("Navigating: not now.")
+        elif tag == "chum":
+            why = _("Chum: not now.")
+        else:
+            why = _("Not now.")
+        return why + " " + self._now()
+
+    def _why_not(self, key: str) -> str | None:
+        """The rule that stops `key` in this decision, where there is one to name."""
+        phase, view = self.phase, self.view
+        if phase == "action":
+            others = [seat for seat in view.boat if seat != self.seat]
+            if key == "o":
+                return _("The navigation deck is empty: nobody can row.")
+            if key == "s" and not others:
+                return _("There is nobody else in the boat to swap seats with.")
+            if key == "b":
+                return _("Nobody has a card to rob: every other hand is empty and nothing is face up.")
+            if key == "m":
+                if not self._holds(MEDICAL_KITS):
+                    return _("You have no medical kit.")
+                return _("Nobody is wounded (and the dead cannot be healed).")
+            if key == "u":
+                if not self._holds((PARASOL,)):
+                    return _("You have no parasol.")
+                return _("Your parasol is already open.")
+            if key == "f":
+                if not self._holds((FLARE_GUN,)):
+                    return _("You have no flare gun.")
+                return _("The navigation deck is empty: the flare gun would show nothing.")
+            if key == "t":
+                if not view.options.trading:
+                    return _("Trading is switched off in this game.")
+                return _("You have proposed a trade to everyone you can this turn (once each).")
+        trade = view.trade
+        if trade is not None:
+            if phase == "trade_offer" and key == "a":
+                return _("Offer the trade first (o); then {who} answers.").format(who=render.name(view, trade.partner))
+            if phase == "trade_answer" and key == "o":
+                return _("The offer is made: accept it (a) or decline it (x).")
+            if phase == "trade_confirm" and key == "o":
+                return _("The offer is answered: confirm the trade (a) or call it off (x).")
+        if phase == "navigate" and key == "c":
+            return _("You have no compass face up (or the navigation deck is empty).")
+        if phase == "overboard" and key == "c":
+            return _("You have no bucket of chum.")
+        return None
+
+    def _refuse_play(self) -> str:
+        phase = self.phase
+        if not self._hand:
+            return _("Your hand is empty: there is no card to put face up.")
+        if phase.startswith("trade"):
+            return _("Cards cannot be put face up during a trade.")
+        if phase == "row":
+            return _("Cards cannot be put face up while you place the rowed cards.")
+        if phase == "pick":
+            return _("Cards cannot be put face up while you choose the navigation card.")
+        return _("That card cannot be put face up now.")
+
+    def _refuse_trade_card(self) -> str:
+        phase = self.phase
+        if phase == "trade_confirm":
+            return _("The cards are chosen: confirm the trade (a) or call it off (x).")
+        if phase not in TRADE_PICK_PHASES:
+            return _("Space puts a card into a trade: there is no trade going on.")
+        if not self._hand:
+            return _("You have no card in hand to trade.")
+        return _("That card cannot go into the trade.")
 
     def _cursor_card(self) -> int | None:
         hand = self._hand
@@ -636,8 +864,20 @@ class LifeboatTurnScreen(TurnScreen):
 
     def action_secrets(self) -> None:
         self.show_secrets = not self.show_secrets
+        hidden = self._hidden_seats()
+        if self.show_secrets:
+            hidden.discard(self.seat)
+        else:
+            hidden.add(self.seat)
         self._draw_own()
         self._fill_room()  # the recent log may name them too
+
+    def action_log(self) -> None:
+        """The whole log as this player may read it; with Love and Hate hidden (h), their note stays out."""
+        from ...screens.log import LogScreen
+
+        lines = tuple(line.plain for line in render.log_lines(self.view, self.show_secrets))
+        self.app.push_screen(LogScreen(self.game_title, lines, private=True))
 
     # Help ------------------------------------------------------------------------------------------------
 
@@ -645,6 +885,7 @@ class LifeboatTurnScreen(TurnScreen):
         return [
             ("1-9", _("choose a numbered entry: a card to keep, a target, a side, a navigation card")),
             ("↑/↓ Enter", _("move to any entry of the menu and choose it (the mouse works too)")),
+            (_("key bar"), _("\"1-4/d/⏎ Choose\" lists the keys of the menu above, which names each one")),
             ("d", _("do nothing (your action) / done (fight, overboard, thirst: nothing more to add)")),
             ("o", _("row: draw navigation cards, then place each on the row pile or under the deck")),
             ("s / b", _("swap seats with / rob someone (a conscious target may refuse: a fight)")),
