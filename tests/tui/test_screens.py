@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from pathlib import Path
 from typing import Any
@@ -248,10 +250,15 @@ async def test_a_long_score_breakdown_scrolls_on_the_smallest_terminal(make_app)
             seat = session.acting_seat()
             assert seat is not None
             session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+        # A breakdown longer than any game's today: the results must still scroll to every line.
+        finished = session.outcome()
+        assert finished is not None
+        long = finished.model_copy(update={"details": (*finished.details, *(f"Detail line {n}" for n in range(30)))})
+        session.outcome = lambda: long  # type: ignore[method-assign]
         await app.start_session(session)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         box = app.screen.query_one("#results-box")
-        assert box.max_scroll_y > 0  # six players' breakdowns do not fit in 24 lines ...
+        assert box.max_scroll_y > 0  # thirty more lines do not fit in 24 ...
         assert "a Play again" in screen_text(app)  # ... but the keys stay on screen
         await pilot.press("end")
         await pilot.pause()
@@ -278,20 +285,33 @@ def test_the_key_bar_compacts_to_fit_a_narrow_terminal() -> None:
         def on_mount(self) -> None:
             self.push_screen(Busy())
 
-    async def widths() -> tuple[str, str]:
+    async def widths() -> tuple[str, ...]:
         texts = []
-        for width in (160, 80):
+        for width in (160, 80, 40):
             app = Host()
             async with app.run_test(size=(width, 24)) as pilot:
                 await pilot.pause()
                 texts.append(app.screen.query_one(KeyBar).describe(app.screen).plain)
-        return texts[0], texts[1]
+        return tuple(texts)
 
     import asyncio
 
-    wide, narrow = asyncio.run(widths())
+    wide, narrow, tiny = asyncio.run(widths())
     assert "a Do a  b Do b" in wide and wide.endswith("? Help with everything you may want")
     assert len(narrow) <= 78 and "a Do a b Do b" in narrow and narrow.endswith("g Do g ?")
+    assert tiny == "a b c d e f g ?"  # every key kept, without its word
+
+
+async def test_the_log_wraps_long_lines_at_80_columns_without_cutting(make_app) -> None:
+    from boardgames_tui.tui.screens.log import LogScreen
+
+    line = "0123456789" * 10  # no space to wrap at: folded at the edge, where a cut would lose characters
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(LogScreen("Lifeboat", (line,) * 30, private=False))  # long enough to scroll
+        await pilot.pause()
+        shown = "".join(screen_text(app).split())
+        assert line in shown.replace("30.", "")  # the newest line, whole
 
 
 # Text from players is content on every shared screen -------------------------------------------

@@ -32,7 +32,8 @@ class LogScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(markup(_("Log — {title}"), title=self.log_title), id="log-title")
-        yield RichLog(wrap=True, markup=False, auto_scroll=True)
+        # min_width=1: RichLog otherwise draws 78-cell lines, cut by the padding on an 80-column terminal.
+        yield RichLog(wrap=True, markup=False, auto_scroll=True, min_width=1)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -46,7 +46,8 @@ class KeyBar(Static):
 
     def describe(self, screen: Screen[object]) -> Content:
         """The keys that work now, the screen's own first. When they do not fit the terminal's width,
-        the gaps shrink, then the shared keys (help, rules, log, menu) lose their labels."""
+        the gaps shrink, then the shared keys (help, rules, log, menu) lose their labels, then every key does
+        (`?` lists them all with their meaning)."""
         last = getattr(screen, "KEYBAR_LAST", frozenset())
         # Stable sort: the screen's own keys keep their order, the shared ones named in KEYBAR_LAST follow.
         ordered = sorted(screen.active_bindings.values(), key=lambda active: active.binding.action in last)
@@ -63,11 +64,12 @@ class KeyBar(Static):
             entries.append((key, binding, active.enabled, namespace, binding.action in last))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         content = Content()
-        for gap, bare_shared in (("  ", False), (" ", False), (" ", True)):
+        # Each step is shorter than the last; the last keeps every key, without a word, so none is ever lost.
+        for gap, bare_shared, bare_all in (("  ", False, False), (" ", False, False), (" ", True, False), (" ", True, True)):
             parts = []
             for key, binding, enabled, namespace, shared in entries:
                 label = Content.assemble((key, "bold $footer-key-foreground"))
-                if not (bare_shared and shared):
+                if not (bare_all or (bare_shared and shared)):
                     label = Content.assemble(label, " ", binding.description)
                 if enabled:
                     label = label.stylize(f"@click={namespace}.{binding.action}")
