@@ -22,7 +22,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select
 
 from boardgames_tui.engine.registry import GAMES, get_game
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SaveFile, SavedGame
+from boardgames_tui.engine.saves import SCHEMA_VERSION, RecordedAction, SaveFile, SavedGame
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
@@ -69,11 +69,14 @@ def finished_save(game_id: str, players: list[str], seed: str) -> tuple[SaveFile
     options = rules.Options()
     state = rules.setup(tuple(players), options, seed)
     chooser = random.Random(seed)
+    actions: list[RecordedAction] = []
     for _ in range(50_000):
         if rules.outcome(state) is not None:
             break
         seat = min(rules.to_act(state))
-        state = rules.apply(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+        action = chooser.choice(rules.legal_actions(state, seat))
+        state = rules.apply(state, seat, action)
+        actions.append(RecordedAction(seat=seat, action=rules.dump_action(action)))
     assert rules.outcome(state) is not None, f"{game_id}: the random playout did not end"
     save = SaveFile(
         schema_version=SCHEMA_VERSION,
@@ -82,6 +85,7 @@ def finished_save(game_id: str, players: list[str], seed: str) -> tuple[SaveFile
         players=tuple(players),
         options=options.model_dump(mode="json"),
         seed=seed,
+        actions=tuple(actions),
         state=state.model_dump(mode="json"),
         created_at="2026-01-01T00:00:00+00:00",
         updated_at="2026-01-01T00:00:00+00:00",  # older than the game in progress: listed after it
