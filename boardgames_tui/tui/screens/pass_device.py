@@ -97,10 +97,8 @@ class PassDeviceScreen(Screen[None]):
         self.query_one("#feed-title", Static).update(
             _("Since your last turn:") if self.feed else _("Nobody has played yet."), layout=False
         )
-        lines = self.query_one("#feed-lines", Static)
-        lines.update("\n".join(f"• {line}" for line in self.feed))
-        feed = self.query_one("#feed", VerticalScroll)
-        feed.call_after_refresh(feed.scroll_end, animate=False)
+        self.query_one("#feed-lines", Static).update("\n".join(f"• {line}" for line in self.feed))
+        self.query_one("#feed", VerticalScroll).anchor()  # at the newest line, even if the last reader scrolled up
         self.query_one("#prompt", Static).update(_("Wait…"), layout=False)
 
     def on_screen_resume(self) -> None:
