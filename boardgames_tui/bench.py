@@ -47,6 +47,37 @@ def engine_throughput(spec: GameSpec, seconds: float, seed: int = 1, options: An
     return actions / elapsed, games / elapsed
 
 
+def open_saved_game(spec: GameSpec, seed: str = "bench", options: Any = None, repeats: int = 5) -> tuple[str, int, float]:
+    """A game played to its end by random legal actions and saved; then the median time for a fresh store to
+    open it, which rebuilds it from its deal and moves (the saved state is only checked against that).
+    Returns (where the game ended, recorded actions, seconds)."""
+    import random
+    import tempfile
+
+    from .engine.saves import SavedGame, SaveStore
+    from .tui.session import HotseatSession
+
+    rules = spec.rules()
+    players = [f"P{n}" for n in range(1, rules.max_players + 1)]
+    with tempfile.TemporaryDirectory() as folder:
+        store = SaveStore(Path(folder))
+        session = HotseatSession.new(spec.id, players, options or rules.Options(), store, seed=seed)
+        chooser = random.Random(seed)
+        while session.outcome() is None:
+            seat = session.acting_seat()
+            assert seat is not None
+            session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+        path = session.save_path
+        times = []
+        for _ in range(repeats):
+            fresh = SaveStore(Path(folder))
+            start = time.perf_counter()
+            entry = fresh.load(path)
+            times.append(time.perf_counter() - start)
+            assert isinstance(entry, SavedGame), getattr(entry, "reason", entry)
+        return entry.save.position, len(entry.save.actions), statistics.median(times)
+
+
 def rummikub_table_validation_ms(repeats: int = 200) -> float:
     """Median time to validate a 100-tile end-of-turn table (two jokers in it), with a cold set cache."""
     from .engine.rummikub import sets
@@ -287,6 +318,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             _row("engine, random legal playouts", f"{per_second:,.0f} actions/s, {games:,.1f} games/s")
             if game_id == "rummikub" and not variant:
                 _row("validate a 100-tile table (cold)", f"{rummikub_table_validation_ms():.3f} ms")
+            ended, moves, seconds = open_saved_game(spec, options=options)
+            _row("open a finished save (replays it)", f"{seconds * 1000:.0f} ms  ({moves:,} moves; {ended})")
             latencies = key_latencies(spec, args.rounds, variant)
             noop = latencies["no-op key"]
             for name, value in latencies.items():

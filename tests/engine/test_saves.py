@@ -35,11 +35,14 @@ def test_a_good_save_loads(saved) -> None:
 @pytest.mark.parametrize(
     ("changes", "reason"),
     [
-        ({"options": {"sixth_suit": "bogus"}}, "options or actions"),
-        ({"actions": [{"seat": 0, "action": {"kind": "nope"}}]}, "options or actions"),
-        ({"players": ["Zed", "Ben"]}, "players or deal number"),
-        ({"seed": "78"}, "players or deal number"),
-        ({"options": {"black_powder": True}}, "options differ"),
+        ({"options": {"sixth_suit": "bogus"}}, "damaged options"),
+        ({"options": {"black_powder": "yes"}}, "damaged options"),  # "yes" is not a switch
+        ({"actions": [{"seat": 0, "action": {"kind": "nope"}}]}, "damaged move 1"),
+        ({"actions": [{"seat": 7, "action": {"kind": "play", "slot": 0}}]}, "seat that does not exist"),
+        ({"players": ["Zed", "Ben"]}, "does not add up"),
+        ({"players": ["Zed", "Ben", "Cy", "Dee", "Eve", "Fay"]}, "cannot be set up"),
+        ({"seed": "78"}, "does not add up"),
+        ({"options": {"black_powder": True}}, "does not add up"),
     ],
 )
 def test_an_inconsistent_save_is_unreadable_and_untouched(saved, changes, reason) -> None:
@@ -70,15 +73,15 @@ def test_a_write_behind_is_in_place_at_once_and_reads_wait_for_its_flush(tmp_pat
     session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), store, seed="w")
     store.flush()
     monkeypatch.setattr(saves, "sync_to_disk", slow_disk)
-    later = session._save.model_copy(update={"position": "later"})
+    later = session._save.model_copy(update={"updated_at": "later"})
     path = store.write_behind(later)
     # A program killed now loses nothing: the new save already replaced the old one.
-    assert json.loads(path.read_text(encoding="utf-8"))["position"] == "later"
+    assert json.loads(path.read_text(encoding="utf-8"))["updated_at"] == "later"
     assert not flushed and store._pending
     release.set()
     loaded = store.load(path)  # waits for the flush
     assert flushed == [path]
-    assert isinstance(loaded, SavedGame) and loaded.save.position == "later"
+    assert isinstance(loaded, SavedGame) and loaded.save.updated_at == "later"
 
 
 def test_a_failed_flush_behind_is_raised_by_the_next_call(tmp_path: Path, monkeypatch) -> None:
@@ -94,3 +97,60 @@ def test_a_failed_flush_behind_is_raised_by_the_next_call(tmp_path: Path, monkey
     store.write_behind(session._save)
     with pytest.raises(OSError, match="Input/output"):
         store.flush()
+
+
+def edit_state(path: Path, **fields) -> None:
+    data = json.loads(path.read_text())
+    data["state"].update(fields)
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"current": 99}, {"current": -1}, {"clue_tokens": -5}, {"misfires": 9}, {"turn": 4000}],
+)
+def test_a_saved_state_that_its_moves_do_not_make_is_unreadable(saved, fields) -> None:
+    store, path = saved
+    data = json.loads(path.read_text())
+    assert set(fields) <= set(data["state"]), set(fields) - set(data["state"])
+    edit_state(path, **fields)
+    entry = store.load(path)
+    assert isinstance(entry, BrokenSave) and "does not add up" in entry.reason
+
+
+def test_a_duplicated_card_is_unreadable(saved) -> None:
+    store, path = saved
+    data = json.loads(path.read_text())
+    deck = data["state"]["deck"]
+    deck[1] = deck[0]
+    path.write_text(json.dumps(data))
+    entry = store.load(path)
+    assert isinstance(entry, BrokenSave) and "does not add up" in entry.reason
+
+
+def test_a_move_the_rules_refuse_is_unreadable(saved) -> None:
+    store, path = saved
+    data = json.loads(path.read_text())
+    data["actions"].append(data["actions"][0])  # the same seat again: not its turn
+    path.write_text(json.dumps(data))
+    entry = store.load(path)
+    assert isinstance(entry, BrokenSave) and "rules do not allow (move 2" in entry.reason
+
+
+def test_finished_and_position_come_from_the_game_not_the_file(saved) -> None:
+    store, path = saved
+    rewrite(path, finished=True, position="[b]Turn 999[/i]")
+    entry = store.load(path)
+    assert isinstance(entry, SavedGame)
+    assert entry.save.finished is False and entry.save.position == "Turn 2"
+
+
+def test_splendor_duel_for_three_is_unreadable(tmp_path: Path) -> None:
+    from boardgames_tui.engine.splendor_duel.models import SplendorDuelOptions
+
+    store = SaveStore(tmp_path)
+    session = HotseatSession.new("splendor_duel", ["Ana", "Ben"], SplendorDuelOptions(), store, seed="5")
+    store.flush()
+    rewrite(session.save_path, players=["Ana", "Ben", "Cy"])
+    entry = store.load(session.save_path)
+    assert isinstance(entry, BrokenSave) and "cannot be set up" in entry.reason

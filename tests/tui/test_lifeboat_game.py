@@ -18,7 +18,7 @@ from boardgames_tui.tui.games.lifeboat.screen import LifeboatTurnScreen
 from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.lifeboat.helpers import build, nav, random_midgame, resample_hidden
-from .helpers import rendered, resume_state, screen_text, take_device, wait_for_handoff, wait_until
+from .helpers import rendered, resume_state, screen_text, take_device, wait_for_handoff, wait_until, reload_made_up
 
 FOUR = ("lady_lauren", "sir_stephen", "captain", "first_mate")  # seats 0-3 = Ana, Ben, Cy, Dee, bow to stern
 ANA, BEN, CY, DEE = range(4)
@@ -74,7 +74,7 @@ async def test_a_refused_swap_is_a_fight_that_another_player_joins_resumed_halfw
     # The terminal closes in the middle of the fight; the game goes on from the save.
     second = make_app()
     async with second.run_test(size=(100, 30)) as pilot:
-        loaded = second.store.load(path)
+        loaded = reload_made_up(path)  # began from a made-up state
         assert isinstance(loaded, SavedGame)
         resumed = HotseatSession.resume(loaded, second.store)
         await second.start_session(resumed)

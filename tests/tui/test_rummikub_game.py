@@ -13,7 +13,7 @@ from boardgames_tui.tui.screens.results import ResultsScreen
 
 from ..engine.rummikub.helpers import build, ids, label, rack_text, table_text
 from ..engine.rummikub.variant_helpers import vbuild
-from .helpers import resume_state, reveal_any as reveal, screen_text, take_device, wait_for_handoff, wait_until
+from .helpers import resume_state, reveal_any as reveal, screen_text, take_device, wait_for_handoff, wait_until, reload_made_up
 from .test_rummikub_rule_sets import point_rack_at
 
 
@@ -125,7 +125,7 @@ async def test_resume_in_the_middle_of_a_rearrangement(make_app) -> None:
         path = session.save_path
     second = make_app()
     async with second.run_test(size=(100, 30)) as pilot:
-        loaded = second.store.load(path)
+        loaded = reload_made_up(path)  # began from a made-up state
         assert isinstance(loaded, SavedGame)
         resumed = HotseatSession.resume(loaded, second.store)
         assert resumed.view(0) == middle  # the half-done turn is saved as it was
@@ -413,7 +413,7 @@ async def test_a_resumed_turn_continues_its_clock(make_app) -> None:
         path = session.save_path
     second = make_app()
     async with second.run_test(size=(100, 30)) as pilot:
-        loaded = second.store.load(path)
+        loaded = reload_made_up(path)  # began from a made-up state
         assert isinstance(loaded, SavedGame)
         await second.start_session(HotseatSession.resume(loaded, second.store))
         await take_device(second, pilot)

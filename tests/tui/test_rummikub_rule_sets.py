@@ -10,7 +10,7 @@ from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.rummikub.helpers import ids, rack_text
 from ..engine.rummikub.variant_helpers import vbuild
-from .helpers import resume_state, screen_text, take_device, wait_for_handoff, wait_until
+from .helpers import resume_state, screen_text, take_device, wait_for_handoff, wait_until, reload_made_up
 
 
 async def point_rack_at(pilot, screen: RummikubTurnScreen, tile: int) -> None:
@@ -101,7 +101,7 @@ async def test_international_resume_in_the_middle_of_a_turn(make_app) -> None:
         path = session.save_path
     second = make_app()
     async with second.run_test(size=(100, 30)) as pilot:
-        loaded = second.store.load(path)
+        loaded = reload_made_up(path)  # began from a made-up state
         assert isinstance(loaded, SavedGame)
         resumed = HotseatSession.resume(loaded, second.store)
         assert resumed.view(0) == middle

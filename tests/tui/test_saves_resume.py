@@ -156,7 +156,7 @@ def write_broken_saves(save_dir: Path, template: dict[str, Any]) -> dict[str, tu
         "damaged": (save_dir / "damaged.json", b'{"schema_version": 1, "game_id": "hanabi", "pla', "not valid JSON"),
         "foreign": (save_dir / "foreign.json", json.dumps({"name": "shopping list", "items": [1, 2]}).encode(), "not a boardgames_tui save file"),
         "unknown": (save_dir / "unknown-game.json", json.dumps(unknown_game).encode(), "'chess'"),
-        "state": (save_dir / "broken-state.json", json.dumps(broken_state).encode(), "damaged game state"),
+        "state": (save_dir / "broken-state.json", json.dumps(broken_state).encode(), "does not add up"),
     }
     out = {}
     for name, (path, content, phrase) in files.items():

@@ -13,7 +13,7 @@ from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.splendor_duel.helpers import board, build, player, tokens
-from .helpers import rendered, resume_state, screen_text, take_device, wait_for_handoff
+from .helpers import rendered, resume_state, screen_text, take_device, wait_for_handoff, reload_made_up
 
 W, B, G, R, K, P, Y = range(7)
 
@@ -149,7 +149,7 @@ async def test_discard_down_to_ten_then_resume_between_action_and_discard(make_a
         path = session.save_path
     second = make_app()
     async with second.run_test(size=(100, 30)) as pilot:
-        loaded = second.store.load(path)
+        loaded = reload_made_up(path)  # began from a made-up state
         assert isinstance(loaded, SavedGame)
         resumed = HotseatSession.resume(loaded, second.store)
         await second.start_session(resumed)
