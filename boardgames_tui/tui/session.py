@@ -25,6 +25,21 @@ class NextStep:
     seat: int | None = None
 
 
+def log_mark(rules: GameRules, seat: int, before: Any, after: Any, mark: int) -> int:  # type: ignore[type-arg]
+    """Where the news for `seat` starts after it took an action from `before` to `after`.
+
+    The mark moves only when the seat's turn ends (the decision passes to others): a step in the middle of a
+    turn (a privilege spent, a tile moved on the rack) leaves it where the seat's previous turn ended, so a
+    resumed turn is told the others' moves again. After a pause for the table the seat is told what its own
+    action did too (it may be the one who gets the device next: the last player of a trick who won it).
+    """
+    if rules.public_pause(before, after):
+        return len(rules.log(before))
+    if seat in rules.to_act(after):
+        return mark
+    return len(rules.log(after))
+
+
 class HotseatSession:
     def __init__(self, spec: GameSpec, save: SaveFile, state: Any, store: SaveStore) -> None:
         self.spec = spec
@@ -162,14 +177,11 @@ class HotseatSession:
         """Apply and autosave; IllegalAction propagates with the state untouched."""
         new_state = self.rules.apply(self._state, seat, action)
         self._pause_for_table = self.rules.public_pause(self._state, new_state)
-        # After a pause for the table the acting seat is told what its own action did too (it may be the
-        # one who gets the device next: the last player of a trick who won it).
-        mark_state = self._state if self._pause_for_table else new_state
+        marks = list(self._log_marks)
+        marks[seat] = log_mark(self.rules, seat, self._state, new_state, marks[seat])
+        self._log_marks = tuple(marks)
         self._state = new_state
         self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
-        marks = list(self._log_marks)
-        marks[seat] = len(self.rules.log(mark_state))
-        self._log_marks = tuple(marks)
         self._autosave()
 
     def next_step(self) -> NextStep:
@@ -227,7 +239,7 @@ class HotseatSession:
             state = self.rules.setup(save.players, self.options, save.seed)
             for record in save.actions:
                 before, state = state, self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
-                marks[record.seat] = len(self.rules.log(before if self.rules.public_pause(before, state) else state))
+                marks[record.seat] = log_mark(self.rules, record.seat, before, state, marks[record.seat])
         except Exception:  # noqa: BLE001 - a save that does not replay: the handoff shows the last line only
             last = max(len(self.rules.log(self._state)) - 1, 0)
             return tuple(last for _ in save.players)

@@ -152,3 +152,30 @@ async def test_a_long_feed_scrolls_to_its_newest_line_and_cuts_nothing(save_dir)
         text = " ".join(re.sub(r"[║▁▂▃▄▅▆▇█]", " ", text[text.index("Since your last turn"):]).split())
         assert "Line 29: Ben (Sir Stephen) took a red token from the board and the defenders win; end 29." in text
         assert "press Space when only you can see the screen" in text or "Wait…" in text
+
+
+def test_a_step_in_the_middle_of_a_turn_keeps_the_news_of_the_others_turns(tmp_path) -> None:
+    from boardgames_tui.engine.rummikub.models import ArrangeRack, Draw
+    from boardgames_tui.engine.saves import SaveStore
+
+    store = SaveStore(tmp_path)
+    session = HotseatSession.new("rummikub", ["Ana", "Ben"], default_options("rummikub"), store, seed="mid")
+    first = session.acting_seat()
+    assert first is not None
+    second = 1 - first
+    session.apply(first, Draw())
+    session.apply(second, Draw())
+    news = session.public_feed(first)
+    assert any("drew a tile" in line and session.players[second] in line for line in news)
+    tile = session.view(first).legal_actions
+    arrange = next(a for a in tile if isinstance(a, ArrangeRack))
+    session.apply(first, arrange)  # a free step: the turn goes on
+    assert session.public_feed(first) == news
+    resumed = HotseatSession.resume(store.load(session.save_path), store)  # quit and come back mid-turn
+    assert resumed.public_feed(first) == news
+
+
+def default_options(game_id: str):
+    from boardgames_tui.engine.registry import get_game
+
+    return get_game(game_id).rules().Options()
