@@ -99,6 +99,9 @@ class BoardGamesApp(App[None]):
         if await self._check_bindings(event.key):
             return
         reason = self.refusal_for_key(event.key)
+        if reason is None and hasattr(screen, "show_refusal") and event.is_printable and not event.key.isspace():
+            # A letter that means nothing on this screen still answers, on the screens that have a refusal line.
+            reason = _("{key} does nothing here; ? lists the keys.").format(key=event.character)
         if reason is None:
             await dispatch_key(self, event)
             return
@@ -241,6 +244,8 @@ class BoardGamesApp(App[None]):
             feed=session.public_feed(step.seat),
             seat=step.seat,
             public_table=self._public_table(session),
+            game_id=session.spec.id,
+            public_log=lambda: tuple(session.view(None).log),
         )
         return self._handoff
 

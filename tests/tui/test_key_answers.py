@@ -68,10 +68,40 @@ async def test_a_refused_key_without_a_reason_is_still_named(make_app) -> None:
         assert status_text(screen) == "✗ y (Silent) is not available right now."
 
 
-async def test_an_unbound_key_is_left_alone(make_app) -> None:
+async def test_a_letter_bound_to_nothing_says_so_and_other_keys_are_left_alone(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_fake(app, pilot)
         await pilot.press("z")
+        assert status_text(screen) == "✗ z does nothing here; ? lists the keys."
+        await pilot.press("f5")
         assert status_text(screen) == ""
         assert app.screen is screen
+
+
+async def test_the_handoff_answers_every_key_and_shows_only_public_pages(make_app) -> None:
+    from boardgames_tui.tui.screens.confirm import ConfirmScreen
+    from boardgames_tui.tui.screens.help import HelpScreen
+    from boardgames_tui.tui.screens.log import LogScreen
+    from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+    from boardgames_tui.tui.screens.rules import RulesScreen
+
+    from .helpers import screen_text, start_game
+
+    app = make_app(handoff_delay=5.0)  # the pause lasts the whole test
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "keys")
+        handoff = app.screen
+        assert isinstance(handoff, PassDeviceScreen)
+        await pilot.press("space")
+        assert "Wait a moment: Space works once the pause is over." in screen_text(app)
+        await pilot.press("t")
+        assert "Hanabi has no separate table page" in screen_text(app)
+        for key, page in (("r", RulesScreen), ("l", LogScreen), ("question_mark", HelpScreen), ("escape", ConfirmScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, page), key
+            assert not getattr(app.screen, "PRIVATE", False)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is handoff

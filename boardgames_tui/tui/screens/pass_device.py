@@ -40,7 +40,11 @@ class PassDeviceScreen(Screen[None]):
     BINDINGS = [
         Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
         Binding("t", "table", _("Table (public)")),
+        Binding("question_mark", "help", _("Help"), key_display="?"),
+        Binding("r", "rules", _("Rules")),
+        Binding("l", "log", _("Log")),
         Binding("q", "leave", _("Menu")),
+        Binding("escape", "leave", _("Menu"), show=False),
     ]
 
     def __init__(self, *, delay: float = HANDOFF_DELAY_SECONDS) -> None:
@@ -52,6 +56,8 @@ class PassDeviceScreen(Screen[None]):
         self.armed = False
         self._arm_timer: Timer | None = None
         self.public_table: Callable[[], RenderableType] | None = None
+        self.game_id = ""
+        self.public_log: Callable[[], tuple[str, ...]] = tuple
 
     def prepare(
         self,
@@ -62,12 +68,15 @@ class PassDeviceScreen(Screen[None]):
         feed: tuple[str, ...],
         seat: int,
         public_table: Callable[[], RenderableType] | None = None,
+        game_id: str = "",
+        public_log: Callable[[], tuple[str, ...]] = tuple,
     ) -> None:
         """Say who the device goes to and everything public since their last turn (`feed`, oldest first).
         The app keeps one handoff screen and fills it in before each handoff: a screen drawn before is
         drawn again at once, where a new one waits a frame."""
         self.game_title, self.player, self.position, self.feed, self.seat = game_title, player, position, feed, seat
         self.public_table = public_table  # built from the public View only: anyone may look while waiting
+        self.game_id, self.public_log = game_id, public_log
         self.armed = False
         if self.is_mounted:
             self._fill()
@@ -98,8 +107,11 @@ class PassDeviceScreen(Screen[None]):
             _("Since your last turn:") if self.feed else _("Nobody has played yet."), layout=False
         )
         self.query_one("#feed-lines", Static).update("\n".join(f"• {line}" for line in self.feed))
-        self.query_one("#feed", VerticalScroll).anchor()  # at the newest line, even if the last reader scrolled up
-        self.query_one("#prompt", Static).update(_("Wait…"), layout=False)
+        feed = self.query_one("#feed", VerticalScroll)
+        # The newest line in view once the feed is laid out (anchoring would push a short feed to the bottom).
+        feed.call_after_refresh(feed.scroll_end, animate=False)
+        self._refused = False
+        self._show_prompt()
 
     def on_screen_resume(self) -> None:
         self._start_pause(refresh=False)  # showing the screen refreshes its keys anyway
@@ -123,9 +135,8 @@ class PassDeviceScreen(Screen[None]):
     def _arm(self) -> None:
         self.armed = True
         self._arm_timer = None
-        self.query_one("#prompt", Static).update(
-            markup(_("{name}, press Space when only you can see the screen."), name=self.player), layout=False
-        )
+        self._refused = False
+        self._show_prompt()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -133,7 +144,56 @@ class PassDeviceScreen(Screen[None]):
             return None  # shown greyed out until the pause is over
         if action == "table":
             return self.public_table is not None
+        if action == "rules":
+            return bool(self.game_id)
         return True
+
+    def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "reveal":
+            return _("Wait a moment: Space works once the pause is over.")
+        if action == "table":
+            return _("{game} has no separate table page: what everyone may know is listed here.").format(game=self.game_title)
+        return None
+
+    def show_refusal(self, reason: str) -> None:
+        self.query_one("#prompt", Static).update(markup("[b]✗[/b] {reason}", reason=reason), layout=False)
+        self._refused = True
+
+    _refused = False
+
+    def clear_refusal(self) -> None:
+        if self._refused:
+            self._refused = False
+            self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        if self.armed:
+            text = markup(_("{name}, press Space when only you can see the screen."), name=self.player)
+        else:
+            text = markup(_("Wait…"))
+        self.query_one("#prompt", Static).update(text, layout=False)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        lines = [
+            ("Space", _("the incoming player: show your private screen (after a short pause)")),
+            ("t", _("the table as everyone sees it (games that have one)")),
+            ("r", _("the rules of the game")),
+            ("l", _("the public log of the game")),
+            ("q / Esc", _("back to the main menu (the game is saved)")),
+        ]
+        self.app.push_screen(HelpScreen(self.game_title, lines))
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game_id, self.game_title))
+
+    def action_log(self) -> None:
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.game_title, self.public_log(), private=False))
 
     def action_table(self) -> None:
         from .panel import PanelScreen
