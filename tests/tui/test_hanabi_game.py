@@ -83,3 +83,56 @@ async def test_five_players_black_powder_and_sixth_suit_by_keys_with_hostile_nam
         await play_to_the_end(app, pilot)
         assert session.outcome() is not None
         assert session.replay_matches()
+
+
+# The help screen lists only the keys this game's options give ------------------------------------
+
+
+async def help_rows(options: HanabiOptions, save_dir) -> list[str]:
+    """The rows of the help screen (`?`) on the first turn of a game with `options`, at 80x24."""
+    from boardgames_tui.engine.hanabi.rules import RULES
+    from boardgames_tui.tui.screens.help import HelpScreen
+
+    from .helpers import resume_state
+
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.02)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, RULES.setup(("Ana", "Ben"), options, "help-keys"))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        return [" ".join(row.split()) for row in screen_rows(app)]
+
+
+def screen_rows(app: BoardGamesApp) -> list[str]:
+    """The terminal's rows as text, blanks included (an SVG screenshot leaves out runs of spaces)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def help_row(rows: list[str], key: str) -> str | None:
+    """The help row for `key`, or None when the help does not list it."""
+    return next((row for row in rows if row.startswith(key + " ")), None)
+
+
+async def test_help_leaves_out_the_bonus_and_multicolour_keys_of_a_plain_game(save_dir) -> None:
+    rows = await help_rows(HanabiOptions(), save_dir)
+    assert help_row(rows, "c") is not None  # the help is showing
+    assert help_row(rows, "k") is None and not any("bonus" in row for row in rows)
+    assert help_row(rows, "r y g b w") == "r y g b w while giving a clue: red, yellow, green, blue, white"
+    assert not any("multicolour" in row for row in rows)
+
+
+async def test_help_lists_the_multicolour_key_only_when_multicolour_can_be_named(save_dir) -> None:
+    for sixth_suit, named in (("tricky", True), ("difficult", True), ("avalanche", False)):
+        rows = await help_rows(HanabiOptions(sixth_suit=sixth_suit, black_powder=True), save_dir)
+        colours = help_row(rows, "r y g b w")
+        assert colours is not None, sixth_suit
+        assert colours.startswith("r y g b w m ") == named, (sixth_suit, colours)
+        assert any("multicolour" in row for row in rows) == named, sixth_suit  # (the row may wrap at 80)
+        assert "black" not in colours  # black powder is never named in a clue
+        assert help_row(rows, "k") is None, sixth_suit  # no five flamboyants: no bonus to skip
+
+
+async def test_help_lists_the_skip_key_with_five_flamboyants(save_dir) -> None:
+    rows = await help_rows(HanabiOptions(five_flamboyants=True), save_dir)
+    assert help_row(rows, "k") == "k skip an optional bonus tile"

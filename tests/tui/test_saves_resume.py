@@ -515,3 +515,38 @@ async def test_a_save_that_cannot_be_played_stays_listed_as_unreadable(
         await pilot.press("enter")
         await wait_for_handoff(app, pilot)
         assert app.session is not None and app.session.players == ("Ana", "Ben")
+
+
+# The resume list at 80x24: a row's date and time together, its wrapped lines indented alike --------
+
+
+async def test_resume_rows_keep_the_date_with_its_time_and_indent_every_wrapped_line(make_app, save_dir: Path) -> None:
+    import re
+
+    store = SaveStore(save_dir)
+    # A deal name long enough that "turn · deal · last played" cannot share one row at 80 columns.
+    session = new_session(store, ["Ana", "Ben", "Cleo"], seed="the-long-winter-evening-deal-of-2026", actions=2)
+    broken = write_broken_saves(save_dir, read_save(session.save_path))
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        options = resume.query_one("#saves", OptionList)
+        region = options.content_region
+        strips = app.screen._compositor.render_strips()  # spaces included: an SVG screenshot drops them
+        rows = [strips[y].crop(region.x, region.right).text.rstrip() for y in range(region.y, region.bottom)]
+        rows = [row for row in rows if row.strip()]
+
+        when = [row for row in rows if "last played" in row]
+        assert len(when) == 1 and re.search(r"last played \d{4}-\d\d-\d\d \d\d:\d\d$", when[0]), rows
+        assert "the-long-winter-evening-deal-of-2026" in "".join(rows)
+
+        titles = [row for row in rows if row.lstrip().startswith(("Hanabi · ", "✗ Unreadable"))]
+        assert len(titles) == 1 + len(broken)
+        (title_indent,) = {len(row) - len(row.lstrip()) for row in titles}
+        details = [row for row in rows if row not in titles]
+        assert len(details) > len(titles)  # some entries take more than one line under their title
+        assert {len(row) - len(row.lstrip()) for row in details} == {title_indent + 2}, rows

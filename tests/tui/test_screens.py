@@ -107,6 +107,41 @@ async def test_menu_new_game_and_resume_keys(make_app) -> None:
         assert isinstance(app.screen, MainMenuScreen)
 
 
+def widget_rows(app: BoardGamesApp, widget: Any) -> list[str]:
+    """The rows the terminal shows inside `widget`'s content area, spaces included (an SVG screenshot
+    leaves out runs of spaces, so it cannot tell an indented line from one that is not)."""
+    region = widget.content_region
+    strips = app.screen._compositor.render_strips()
+    return [strips[y].crop(region.x, region.right).text.rstrip() for y in range(region.y, region.bottom)]
+
+
+def indent(row: str) -> int:
+    return len(row) - len(row.lstrip(" "))
+
+
+async def test_the_game_picker_indents_every_line_of_a_description_alike(make_app) -> None:
+    from textual.widgets import OptionList
+
+    from boardgames_tui.engine.registry import GAMES
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GamePickerScreen)
+        rows = [row for row in widget_rows(app, app.screen.query_one("#games", OptionList)) if row.strip()]
+        titles = {spec.title for spec in GAMES.values()}
+        title_rows = [row for row in rows if row.strip() in titles]
+        assert sorted(row.strip() for row in title_rows) == sorted(titles)
+        (title_indent,) = {indent(row) for row in title_rows}
+        described = [row for row in rows if row.strip() not in titles]
+        assert len(described) > len(titles)  # some description takes two lines at 80 columns
+        assert {indent(row) for row in described} == {title_indent + 2}, described
+        words = " ".join(row.strip() for row in described).split()
+        for spec in GAMES.values():
+            assert " ".join(spec.blurb.split()) in " ".join(words), spec.id
+
+
 # Private screens: no screenshot command, no text selection --------------------------------------
 
 

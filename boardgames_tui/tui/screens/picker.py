@@ -11,7 +11,9 @@ from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
 from ...i18n import _
+from ..text import markup
 from ..widgets.keybar import KeyBar
+from ..widgets.option_rows import OptionRows
 
 
 class GamePickerScreen(Screen[None]):
@@ -32,10 +34,15 @@ class GamePickerScreen(Screen[None]):
         title = _("Choose a game") if self.purpose == "play" else _("Read the rules of…")
         yield Static(title, id="picker-title")
         yield OptionList(
-            *(Option(f"[b]{spec.title}[/b]\n  [dim]{spec.blurb}[/dim]", id=spec.id) for spec in GAMES.values()),
+            *(Option(self.describe(spec.title, spec.blurb), id=spec.id) for spec in GAMES.values()),
             id="games",
         )
         yield KeyBar()
+
+    @staticmethod
+    def describe(title: str, blurb: str) -> OptionRows:
+        """One game in the list: its title, and under it the description, every line indented alike."""
+        return OptionRows((markup("[b]{title}[/b]", title=title), 0), (markup("[dim]{blurb}[/dim]", blurb=blurb), 2))
 
     @on(OptionList.OptionSelected, "#games")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -15,6 +15,7 @@ from ...engine.saves import BrokenSave, SavedGame
 from ...i18n import _
 from ..text import markup
 from ..widgets.keybar import KeyBar
+from ..widgets.option_rows import OptionRows
 
 
 def _when(stamp: str) -> str:
@@ -109,26 +110,28 @@ class ResumeScreen(Screen[None]):
             self._set_status(self.status_line())
 
     @staticmethod
-    def describe(entry: SavedGame) -> Content:
-        """One resume-list row: the names and the deal number are shown exactly as they were typed."""
+    def describe(entry: SavedGame) -> OptionRows:
+        """One resume-list row: the names and the deal number are shown exactly as they were typed.
+
+        "last played" has a line of its own, so that the date and the time are never wrapped apart; every
+        line under the title is indented alike, the ones a long deal name or position wraps included."""
         save = entry.save
         spec = GAMES[save.game_id]
         label = spec.rules().variant_label(entry.state.options) if hasattr(entry.state, "options") else ""
         title = f"{spec.title} ({label})" if label else spec.title
         finished = " · [i]" + _("finished — see the results") + "[/i]" if save.finished else ""
-        return markup(
-            "[b]{title}[/b] · {players}" + finished + "\n  {position} · " + _("deal {deal}") + " · "
-            + _("last played {when}"),
-            title=title,
-            players=", ".join(save.players),
-            position=save.position,
-            deal=save.seed,
-            when=_when(save.updated_at),
+        return OptionRows(
+            (markup("[b]{title}[/b] · {players}" + finished, title=title, players=", ".join(save.players)), 0),
+            (markup("{position} · " + _("deal {deal}"), position=save.position, deal=save.seed), 2),
+            (markup(_("last played {when}"), when=_when(save.updated_at)), 2),
         )
 
     @staticmethod
-    def describe_broken(entry: BrokenSave) -> Content:
-        return markup("[b]✗ " + _("Unreadable") + "[/b] {file}\n  {reason}", file=entry.path.name, reason=entry.reason)
+    def describe_broken(entry: BrokenSave) -> OptionRows:
+        return OptionRows(
+            (markup("[b]✗ " + _("Unreadable") + "[/b] {file}", file=entry.path.name), 0),
+            (markup("{reason}", reason=entry.reason), 2),
+        )
 
     def _selected(self) -> SavedGame | BrokenSave | None:
         options = self.query_one("#saves", OptionList)

@@ -274,13 +274,21 @@ class HanabiTurnScreen(TurnScreen):
         }
 
     def help_lines(self) -> list[tuple[str, str]]:
+        """The keys of this game: a colour key only for a colour a clue may name (multicolour only in the
+        tricky and difficult variants, black never), `k` only with the five flamboyants' bonus tiles."""
+        clue_suits = self.view.clue_suits
+        colours = (
+            " ".join(suit.lower() for suit in clue_suits),
+            _("while giving a clue: {colours}").format(colours=", ".join(render.colour_name(s) for s in clue_suits)),
+        )
+        skip = [("k", _("skip an optional bonus tile"))] if self.view.options.five_flamboyants else []
         return [
             (self.card_keys() + ", ←/→", _("select one of your cards")),
             ("p", _("play the selected card (then Enter)")),
             ("d", _("discard the selected card (then Enter); not while all {n} clue tokens are left").format(n=MAX_CLUE_TOKENS)),
             ("c", _("give a clue: the player's number, then a colour letter or a number, then Enter")),
-            ("r y g b w m", _("while giving a clue: red, yellow, green, blue, white, multicolour")),
-            ("k", _("skip an optional bonus tile")),
+            colours,
+            *skip,
             ("Esc", _("cancel / go back one step")),
             ("PgUp/PgDn", _("scroll the table and the other hands on a small terminal")),
             *super().help_lines(),
