@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from textual.geometry import Region
 
 from boardgames_tui.engine.luz.models import LuzOptions
 from boardgames_tui.engine.luz.rules import RULES
@@ -120,7 +121,7 @@ async def test_whole_five_player_game_ends_on_the_results_screen(save_dir) -> No
 
 # Issue 11 ----------------------------------------------------------------------------------------------
 
-from boardgames_tui.engine.luz.models import Bid  # noqa: E402
+from boardgames_tui.engine.luz.models import Bid, PlayCard  # noqa: E402
 
 from .helpers import resume_state, wait_for_handoff  # noqa: E402
 from .keys import status_text  # noqa: E402
@@ -348,3 +349,26 @@ async def test_the_score_sheet_fits_with_long_names(save_dir, size) -> None:
             total = public.status[seat].total
             assert f" {total}" in row[0]
             assert f"{public.results[0][seat].points:+d}" in "\n".join(lines)
+
+
+async def test_the_trick_line_wraps_between_entries_only(save_dir) -> None:
+    """At 80x24 with names of 16 wide characters, no play and not the led colour is cut in two."""
+    names = ("漢字漢字漢字漢字漢字漢字漢字漢字", "[@click=app.quit", "Chloé")
+    state = round_two(names)
+    state = RULES.apply(state, 0, PlayCard(position=1))  # Y5: yellow is led
+    state = RULES.apply(state, 1, RULES.legal_actions(state, 1)[0])  # Y3, following
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.02)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, state)
+        widget = app.screen.query_one("#luz-trick")
+        lines = ["".join(s.text for s in strip) for strip in widget.render_lines(Region(0, 0, *widget.size))]
+        assert len(lines) == 2, lines
+        for entry in (f"Trick: {names[0]}  Y5", f"{names[1]}  Y3", "led: yellow (sun)"):
+            assert any(entry in line for line in lines), (entry, lines)
+        assert lines[1].startswith(" " * len("Trick: ") + "led:")  # under the plays, not split
+    app = BoardGamesApp(save_dir=save_dir, handoff_delay=0.02)
+    async with app.run_test(size=(100, 30)) as pilot:  # room enough: one line
+        await resume_state(app, pilot, state)
+        widget = app.screen.query_one("#luz-trick")
+        lines = ["".join(s.text for s in strip) for strip in widget.render_lines(Region(0, 0, *widget.size))]
+        assert len(lines) == 1 and f"{names[1]}  Y3  led: yellow (sun)" in lines[0], lines

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from textual.geometry import Region
+
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.rummikub.models import RummikubOptions
 from boardgames_tui.engine.saves import SavedGame
+from boardgames_tui.tui.games.rummikub.render import Cursor
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
@@ -419,3 +422,76 @@ async def test_a_resumed_turn_continues_its_clock(make_app) -> None:
         await take_device(second, pilot)
         second.screen.clock_timer.pause()
         assert second.screen.seconds_left == 53 and "0:53" in screen_text(second)
+
+
+# The real-terminal tour at 80x24 --------------------------------------------------------------------------
+
+def widget_lines(app, selector: str) -> list[str]:
+    """A panel's lines exactly as the terminal shows them (runs of spaces included)."""
+    widget = app.screen.query_one(selector)
+    return ["".join(s.text for s in strip) for strip in widget.render_lines(Region(0, 0, *widget.size))]
+
+
+LONG_NAMES = ("Ana", "漢字漢字漢字漢字漢字漢字漢字漢字", "[@click=app.quit")  # 16 wide characters; markup-like
+
+
+async def test_the_other_players_line_wraps_between_entries_only(make_app) -> None:
+    from boardgames_tui.engine.rummikub.rules import RULES
+
+    state = RULES.setup(list(LONG_NAMES), RummikubOptions(), "tour")  # 14 tiles each, 64 in the pool
+    others = iter(LONG_NAMES[1:])  # whoever goes first is Ana, the other two have the long names
+    players = tuple("Ana" if seat == state.current else next(others) for seat in range(3))
+    state = state.model_copy(update={"players": players})
+    entries = (f"{LONG_NAMES[1]} 14 tiles", f"{LONG_NAMES[2]} 14 tiles", "Pool 64")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        lines = widget_lines(app, "#rk-others")
+        assert len(lines) == 1 and all(entry in lines[0] for entry in entries), lines
+        await pilot.resize_terminal(80, 24)  # narrower: a new line between two entries, never inside one
+        await pilot.pause()
+        lines = widget_lines(app, "#rk-others")
+        assert len(lines) == 2, lines
+        for entry in entries:
+            assert any(entry in line for line in lines), (entry, lines)
+
+
+async def test_american_stacks_line_wraps_between_entries_only(make_app) -> None:
+    state = vbuild("american", ["K1 K2", "B1 B2", "O1 O2"], discards=[("K6", 1)], phase="draw")
+    state = state.model_copy(update={"players": LONG_NAMES})
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, state)
+        lines = widget_lines(app, "#rk-others")
+        for entry in (f"{LONG_NAMES[1]} 2 tiles ✓ ice", f"{LONG_NAMES[2]} 2 tiles ✓ ice", "Discard pile 1 top  K6", "Trump"):
+            assert any(entry in line for line in lines), (entry, lines)
+
+
+async def test_tab_to_the_table_and_back_keeps_the_rack_cursor(make_app) -> None:
+    state = build(["K1 K2 K3 O9 B4", "B1"], ["R1 R2 R3", "O5 B5 K5"])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, state)
+        screen = app.screen
+        await pilot.press("right", "right", "right")
+        assert screen.cursor == Cursor("rack", 0, 3)
+        await pilot.press("tab")
+        assert screen.cursor.zone == "table"
+        await pilot.press("down", "right", "right")
+        table = screen.cursor
+        await pilot.press("tab")
+        assert screen.cursor == Cursor("rack", 0, 3)  # back where it was
+        await pilot.press("tab")
+        assert screen.cursor == table  # and the table's place is kept too
+        await pilot.press("tab", "up")  # ↑ from the rack's top row: the new-set line
+        assert screen.cursor == Cursor("table", 2, 0)
+        await pilot.press("tab")
+        assert screen.cursor == Cursor("rack", 0, 3)  # the rack's place that ↑ left
+        await pilot.press("tab")
+        assert screen.cursor == Cursor("table", 2, 0)
+        for tile in ids("K1 K2 K3"):  # the rack shrinks under the kept place: Tab comes back to its last tile
+            await select_rack(pilot, screen, tile)
+        await pilot.press("end", "tab", "enter")  # from B4 to the new-set line, where the three go
+        assert len(screen.view.table) == 3 and len(screen.view.rack) == 2
+        await pilot.press("tab")
+        assert screen.cursor == Cursor("rack", 0, 1)

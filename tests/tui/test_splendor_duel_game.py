@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from textual.geometry import Region
+
 from boardgames_tui.engine.saves import SavedGame
 from boardgames_tui.engine.splendor_duel.models import Owned
 from boardgames_tui.engine.splendor_duel.rules import RULES
@@ -459,3 +461,30 @@ async def test_everything_fits_80x24_in_choices_and_payments(make_app) -> None:
     paying = build(seats=(payer, player()), pyramid=((21, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)), summary=LONG_NEWS)
     text = await fits(make_app, named(paying, WIDE), ("tab", "b"))
     assert "more ways: 1-9 of 15" in text
+
+
+def board_rows(app) -> list[str]:
+    """The board's five rows as the terminal shows them (each a row number and 4 cells per token)."""
+    widget = app.screen.query_one("#sd-board")
+    return ["".join(s.text for s in strip) for strip in widget.render_lines(Region(0, 0, *widget.size))][1:6]
+
+
+async def test_the_cursor_on_a_selected_token_keeps_both_brackets(make_app) -> None:
+    state = build(board_cells=board(".....", "KYWGR", ".....", ".....", "....."))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await resume_state(app, pilot, state)
+        screen = app.screen
+        for cell in (7, 8, 9):  # C2 D2 E2: W G R
+            await goto_cell(pilot, screen, cell)
+            await pilot.press("space")
+        rows = board_rows(app)
+        assert rows[1] == "2  K   Y   W✓  G✓ [R✓]", rows  # the last column too: its closing bracket shows
+        await pilot.press("left")
+        rows = board_rows(app)
+        assert rows[1] == "2  K   Y   W✓ [G✓] R✓ ", rows
+        await pilot.press("left", "left")
+        rows = board_rows(app)
+        assert rows[1] == "2  K  [Y]  W✓  G✓  R✓ ", rows  # the cursor alone: the same brackets
+        for row in rows:
+            assert row.count("[") == row.count("]")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -162,23 +162,60 @@ def _table(view: LuzView, *, stacked: bool) -> Table:
 LEGEND = Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
 
 
-def trick_panel(view: LuzView) -> Text:
-    text = Text(_("Trick: "), style="bold")
+class Entries:
+    """Entries on one line `gap` apart; when the width runs out, a new line (indented by `indent` cells)
+    starts between two entries, never inside one. Only an entry wider than a whole line still wraps."""
+
+    def __init__(self, entries: Sequence[Text], gap: str = "  ", indent: int = 0) -> None:
+        self.entries = tuple(entries)
+        self.gap = gap
+        self.indent = indent
+
+    def lines(self, width: int) -> Text:
+        text = Text()
+        used = 0
+        for entry in self.entries:
+            size = entry.cell_len
+            if used > self.indent and used + len(self.gap) + size > width:
+                text.append("\n" + " " * self.indent)
+                used = self.indent
+            elif used:
+                text.append(self.gap)
+                used += len(self.gap)
+            text.append_text(entry)
+            used += size
+        return text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((entry.cell_len for entry in self.entries), default=0)
+        return Measurement(min(widest, options.max_width), self.lines(10_000).cell_len)
+
+
+def trick_panel(view: LuzView) -> Text | Entries:
+    """The trick so far: each play (a name and its card) and the led colour, lines broken between them."""
+    title = Text(_("Trick: "), style="bold")
+    text = title.copy()
     if view.phase == "bid":
-        text.append(_("bidding — {name} leads the first trick").format(name=view.players[view.first]), style="italic")
+        text.append_text(plain(_("bidding — {name} leads the first trick").format(name=view.players[view.first]), "italic"))
         return text
     if not view.trick:
-        text.append(_("{name} leads").format(name=view.players[view.leader]), style="italic")
+        text.append_text(plain(_("{name} leads").format(name=view.players[view.leader]), "italic"))
         return text
+    entries: list[Text] = []
     for play in view.trick:
-        text.append(view.players[play.seat] + " ")
-        text.append_text(card_face(play.card.colour, play.card.number, width=CARD_WIDTH))
-        text.append("  ")
+        entry = plain(view.players[play.seat] + " ")
+        entry.append_text(card_face(play.card.colour, play.card.number, width=CARD_WIDTH))
+        entries.append(entry)
+    entries[0] = title + entries[0]  # "Trick:" never alone on its line
     if view.led_colour:
-        text.append(_("led: {colour}").format(colour=colour_name(view.led_colour)), style="bold")
+        led = Text(_("led: {colour}").format(colour=colour_name(view.led_colour)), style="bold")
         if view.led_colour != TRUMP and any(p.card.colour == TRUMP for p in view.trick):
-            text.append(" · " + _("trumped by the sun"), style="bold yellow")
-    return text
+            led.append(" · " + _("trumped by the sun"), style="bold yellow")
+        entries.append(led)
+    return Entries(entries, indent=title.cell_len)
 
 
 def own_panel(view: LuzView, selected: int | None, playable: Collection[int] | None) -> Group:

@@ -163,45 +163,63 @@ def rack_lines(rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collecti
     return text
 
 
-def others_line(view: RummikubView) -> Text:
-    """The other players' rack sizes and whether they have melded; then the pool, or for the American and
-    International rule sets the stacks, the discard pile's top and the trump."""
+def pack(entries: list[Text], width: int | None, gap: str = "   ") -> Text:
+    """`entries` on one line `gap` apart; with a `width`, a new line starts between two entries, never
+    inside one (only an entry wider than the whole line still wraps, on lines of its own)."""
     text = Text()
+    used = 0
+    for entry in entries:
+        size = entry.cell_len
+        if used and width is not None and used + len(gap) + size > width:
+            text.append("\n")
+            used = 0
+        elif used:
+            text.append(gap)
+            used += len(gap)
+        text.append_text(entry)
+        used += size
+    return text
+
+
+def others_line(view: RummikubView, width: int | None = None) -> Text:
+    """The other players' rack sizes and whether they have melded; then the pool, or for the American and
+    International rule sets the stacks, the discard pile's top and the trump. With a `width` (in cells),
+    the lines break between two entries only: a name, its tiles and its marks stay together."""
+    entries: list[Text] = []
     discarding = view.rule_set != "standard"
     for seat, name in enumerate(view.players):
         if seat == view.seat:
             continue
         count = view.rack_counts[seat]
-        text.append_text(plain(name, "bold"))
-        text.append(" " + ngettext("{n} tile", "{n} tiles", count).format(n=count))
+        entry = plain(name, "bold")
+        entry.append(" " + ngettext("{n} tile", "{n} tiles", count).format(n=count))
         if discarding:
-            text.append(" " + (_("✓ ice") if view.melded[seat] else _("· no ice")), style="green" if view.melded[seat] else "dim")
+            entry.append(" " + (_("✓ ice") if view.melded[seat] else _("· no ice")), style="green" if view.melded[seat] else "dim")
             if view.announced and view.announced[seat]:
-                text.append(" " + _("‼ announced"), style="bold yellow")
+                entry.append(" " + _("‼ announced"), style="bold yellow")
         elif view.melded[seat]:
-            text.append(" ✓", style="green")
-        text.append("   ")
+            entry.append(" ✓", style="green")
+        entries.append(entry)
     if not discarding:
-        text.append(_("Pool {n}").format(n=view.pool_size), style="bold")
-        return text
-    text.append("\n")
+        entries.append(Text(_("Pool {n}").format(n=view.pool_size), style="bold"))
+        return pack(entries, width)
     tiles = sum(view.stack_sizes)
-    text.append(
+    stacks = Text(
         ngettext("Stacks {k} ({n} tile)", "Stacks {k} ({n} tiles)", tiles).format(k=len(view.stack_sizes), n=tiles),
         style="bold",
     )
-    text.append("   " + _("Discard pile {n}").format(n=view.discard_pile_size) + " ", style="bold")
+    discard = Text(_("Discard pile {n}").format(n=view.discard_pile_size), style="bold")
     if view.discard_top is not None:
-        text.append(_("top "))
-        text.append_text(tile_text(view.discard_top))
-    text.append("   " + _("Trump") + " ", style="bold")
+        discard.append(" " + _("top "))
+        discard.append_text(tile_text(view.discard_top))
+    trump = Text(_("Trump") + " ", style="bold")
     if view.trump is None:
-        text.append(_("gone"), style="dim")
+        trump.append(_("gone"), style="dim")
     else:
-        text.append_text(tile_text(view.trump))
+        trump.append_text(tile_text(view.trump))
         if view.trump_taken:
-            text.append(" " + _("(you took it: go out this turn)"), style="bold yellow")
-    return text
+            trump.append(" " + _("(you took it: go out this turn)"), style="bold yellow")
+    return Text("\n").join([pack(entries, width), pack([stacks, discard, trump], width)])
 
 
 def turn_status(view: RummikubView) -> Text:

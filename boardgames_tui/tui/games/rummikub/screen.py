@@ -90,6 +90,7 @@ class RummikubTurnScreen(TurnScreen):
         self.view: RummikubView = view
         self.cursor = Cursor("rack", 0, 0)
         self._column = 0  # the column ↑/↓ keep: a set position on the table, a rack column on the rack
+        self._zone_cursors: dict[str, Cursor] = {}  # the cursor's last place in each zone, for Tab
         self.selected: list[int] = []  # tile ids, in the order they were picked
         self.seconds_left: int | None = view.clock_left if view.clock_left is not None else view.timer_seconds
         self._recorded = self.seconds_left  # the time left the game last recorded
@@ -124,7 +125,8 @@ class RummikubTurnScreen(TurnScreen):
         if not self.is_mounted:
             return
         self._clamp_cursor()
-        self._draw_cursor_parts()  # the rack's rows follow the terminal's width
+        self._draw_others()  # the other players' lines and the rack's rows follow the terminal's width
+        self._draw_cursor_parts()
 
     def show_view(self, view: Any) -> bool:
         """The same player goes on: keep the cursor and the clock, drop selections that no longer exist."""
@@ -155,11 +157,16 @@ class RummikubTurnScreen(TurnScreen):
     def _draw_all(self) -> None:
         view = self.view
         self._draw_header()
-        self._update("#rk-others", render.others_line(view), wraps=True)
+        self._draw_others()
         self._update("#rk-news", render.news_lines(view), wraps=True)
         self.query_one("#rk-news").display = bool(self._drawn["#rk-news"][0])
         self._draw_cursor_parts()
         self._update("#rk-turn", render.turn_status(view), wraps=True)
+
+    def _draw_others(self) -> None:
+        """The other players and the pool, broken into lines between entries (inside the panel's padding)."""
+        width = (self.size.width or self.app.size.width) - 2
+        self._update("#rk-others", render.others_line(self.view, max(width, 1)), wraps=True)
 
     def _update(self, selector: str, text: Text, *, wraps: bool = False) -> None:
         """Redraw a panel; skip the layout pass when its number of lines cannot have changed.
@@ -541,6 +548,7 @@ class RummikubTurnScreen(TurnScreen):
         return target
 
     def _place_cursor(self, target: Cursor, *, keep_column: bool = False) -> None:
+        self._zone_cursors[self.cursor.zone] = self.cursor  # where Tab comes back to in the zone it leaves
         self.cursor = target
         if not keep_column:
             self._column = target.index % self.rack_per_line() if target.zone == "rack" else target.index
@@ -559,9 +567,13 @@ class RummikubTurnScreen(TurnScreen):
             self._place_cursor(target)
 
     def action_switch_zone(self) -> None:
-        self.cursor = Cursor("table", self.cursor.row, 0) if self.cursor.zone == "rack" else Cursor("rack", 0, 0)
-        self._clamp_cursor()
-        self._place_cursor(self.cursor)
+        """Tab: to the place the cursor last had in the other zone (the first set or tile the first time)."""
+        leaving = self.cursor
+        zone = "table" if leaving.zone == "rack" else "rack"
+        self.cursor = self._zone_cursors.get(zone, Cursor(zone, 0, 0))
+        self._clamp_cursor()  # the table or the rack may have changed since
+        target, self.cursor = self.cursor, leaving
+        self._place_cursor(target)
 
     def _tile_at_cursor(self) -> int | None:
         cursor, view = self.cursor, self.view

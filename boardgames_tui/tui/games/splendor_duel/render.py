@@ -95,7 +95,8 @@ def board_lines(
     selected: Collection[int],
     eligible: Collection[int] | None = None,
 ) -> Text:
-    """The 5x5 board: `[W]` under the cursor, `W✓` selected; cells outside `eligible` are dimmed."""
+    """The 5x5 board, 4 cells a token: `[W] ` under the cursor, ` W✓ ` selected, `[W✓]` both (the
+    brackets always around what the cursor is on); cells outside `eligible` are dimmed."""
     out = Text("   A   B   C   D   E\n", style="dim")
     for row in range(5):
         out.append(f"{row + 1} ", style="dim")
@@ -103,16 +104,18 @@ def board_lines(
             cell = row * 5 + col
             colour = view.board[cell]
             chosen = cell in selected
-            left = "[" if cell == cursor else " "
-            right = "✓" if chosen else ("]" if cell == cursor else " ")
-            piece = Text(left, style="bold")
+            here = cell == cursor
+            piece = Text("[" if here else " ", style="bold")
             if colour < 0:
                 piece.append("·", style="dim")
             else:
                 dimmed = eligible is not None and cell not in eligible
                 piece.append(TOKEN_LETTERS[colour], style=TOKEN_STYLES[colour] + (" dim" if dimmed else ""))
-            piece.append(right, style="bold green" if chosen else "bold")
-            piece.append(" ")
+            if chosen:
+                piece.append("✓", style="bold green")
+                piece.append("]" if here else " ", style="bold")
+            else:
+                piece.append("] " if here else "  ", style="bold")
             piece.stylize(_click(f"screen.click_cell({cell})"))
             out.append_text(piece)
         if row < 4:
