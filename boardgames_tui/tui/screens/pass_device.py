@@ -15,6 +15,7 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -24,6 +25,7 @@ from ..text import markup
 from ..widgets.keybar import KeyBar
 
 HANDOFF_DELAY_SECONDS = 0.5
+FEED_ROWS = 10  # the height of the box's feed, as in DEFAULT_CSS
 
 
 class PassDeviceScreen(Screen[None]):
@@ -35,6 +37,7 @@ class PassDeviceScreen(Screen[None]):
     PassDeviceScreen #position { color: $text-muted; text-align: center; width: 100%; height: 1; }
     PassDeviceScreen #feed-title { margin-top: 1; color: $text-muted; height: 1; }
     PassDeviceScreen #feed { width: 100%; height: 10; scrollbar-size-vertical: 1; }
+    PassDeviceScreen #feed-lines { min-height: 10; }
     PassDeviceScreen #prompt { margin-top: 1; text-align: center; width: 100%; height: 2; }
     """
     BINDINGS = [
@@ -52,6 +55,7 @@ class PassDeviceScreen(Screen[None]):
         self.delay = delay
         self.game_title = self.player = self.position = ""
         self.feed: tuple[str, ...] = ()
+        self._feed_rows: int | None = None  # rows the feed took when last laid out
         self.seat = 0
         self.armed = False
         self._arm_timer: Timer | None = None
@@ -106,10 +110,18 @@ class PassDeviceScreen(Screen[None]):
         self.query_one("#feed-title", Static).update(
             _("Since your last turn:") if self.feed else _("Nobody has played yet."), layout=False
         )
-        self.query_one("#feed-lines", Static).update("\n".join(f"• {line}" for line in self.feed))
-        feed = self.query_one("#feed", VerticalScroll)
-        # The newest line in view once the feed is laid out (anchoring would push a short feed to the bottom).
-        feed.call_after_refresh(feed.scroll_end, animate=False)
+        lines = self.query_one("#feed-lines", Static)
+        text = "\n".join(f"• {line}" for line in self.feed)
+        # A feed that fits the box's FEED_ROWS rows is drawn in place; only a longer one (or the first after
+        # one) needs the screen laid out again, which costs a frame on every handoff.
+        width = lines.content_region.width
+        rows = len(Content(text).wrap(width)) if width > 0 else None
+        fits = rows is not None and rows <= FEED_ROWS and self._feed_rows is not None and self._feed_rows <= FEED_ROWS
+        lines.update(text, layout=not fits)
+        self._feed_rows = rows
+        if not fits:
+            feed = self.query_one("#feed", VerticalScroll)
+            feed.call_after_refresh(feed.scroll_end, animate=False)  # the newest line in view
         self._refused = False
         self._show_prompt()
 
