@@ -25,6 +25,10 @@ from .base import FrozenModel, IllegalAction
 from .registry import GAMES
 
 SCHEMA_VERSION = 1
+# The version of the engines' state and log as saved. The saved state is a cache of what the moves make;
+# it is compared with the rebuilt game only when it was written by engines of this version. Bump it when a
+# state or log representation changes: older saves then open by replaying their moves alone.
+STATE_VERSION = 2
 SAVE_SUFFIX = ".json"
 DATA_DIR_ENV = "BOARDGAMES_TUI_DATA_DIR"
 
@@ -84,6 +88,7 @@ class SaveFile(FrozenModel):
     # Per seat, the length of the log just after that seat's last action (-1: not acted yet): the handoff
     # tells each player everything public since their own last turn, across a quit and resume too.
     log_marks: tuple[int, ...] = ()
+    state_version: int = 1  # files written before the field existed are version 1
 
 
 @dataclass(frozen=True)
@@ -222,7 +227,7 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
 
 def sync_to_disk(path: Path) -> None:
     """Flush a file written with durable=False, and its folder (the rename), to the disk."""
-    fd = os.open(path, os.O_RDONLY)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
         os.fsync(fd)
     finally:
@@ -280,7 +285,9 @@ def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSav
             return BrokenSave(path, f"has a damaged move {number}: " + _first_error(exc))
         except IllegalAction as exc:
             return BrokenSave(path, f"has a move the rules do not allow (move {number}: {exc.reason})")
-    if state.model_dump(mode="json") != save.state:
+    # A cache written by engines of another version differs by design (a log line reworded): the moves,
+    # every one legal, are the game. The rebuilt state is what is shown either way.
+    if save.state_version == STATE_VERSION and state.model_dump(mode="json") != save.state:
         return BrokenSave(path, "does not add up: its saved game differs from the game its moves make")
     truth = {"finished": rules.outcome(state) is not None, "position": rules.turn_label(state)}
     return SavedGame(path, save.model_copy(update=truth), state)

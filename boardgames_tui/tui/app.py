@@ -99,7 +99,7 @@ class BoardGamesApp(App[None]):
         if await self._check_bindings(event.key):
             return
         reason = self.refusal_for_key(event.key)
-        if reason is None and hasattr(screen, "show_refusal") and event.is_printable and not event.key.isspace():
+        if reason is None and hasattr(screen, "show_refusal") and event.is_printable and not (event.character or " ").isspace():
             # A letter that means nothing on this screen still answers, on the screens that have a refusal line.
             reason = _("{key} does nothing here; ? lists the keys.").format(key=event.character)
         if reason is None:

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..engine.saves import atomic_write_text
+from ..engine.saves import atomic_write_text, parse_save_json, read_regular_file
 
 FILE_NAME = "recent_players.json"
 KEEP = 6  # the most players any game seats
@@ -30,9 +30,9 @@ def _key(name: str) -> str:
 
 def load_recent_names(path: Path) -> list[str]:
     """The remembered names, most recent game first; [] when there is no usable file."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):  # missing, unreadable, not UTF-8 or not JSON
+    try:  # read as carefully as a save: a regular file, bounded in size and depth
+        data = parse_save_json(read_regular_file(path, limit=64 * 1024).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, a pipe or link, not UTF-8 or not JSON
         return []
     players = data.get("players") if isinstance(data, dict) else None
     if not isinstance(players, list):

@@ -14,7 +14,7 @@ from ..engine.base import FrozenModel, GameRules, Outcome
 from ..i18n import ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
-from ..engine.saves import RecordedAction, SavedGame, SaveFile, SaveStore, now_iso, SCHEMA_VERSION
+from ..engine.saves import SCHEMA_VERSION, STATE_VERSION, RecordedAction, SavedGame, SaveFile, SaveStore, now_iso
 
 
 @dataclass(frozen=True)
@@ -208,6 +208,7 @@ class HotseatSession:
                 "position": self.rules.turn_label(self._state),
                 "finished": self.rules.outcome(self._state) is not None,
                 "log_marks": self._log_marks,
+                "state_version": STATE_VERSION,
             }
         )
         # Saving can fail (a read-only or vanished folder, a full disk). The move stays applied in memory, the

@@ -105,3 +105,11 @@ async def test_the_handoff_answers_every_key_and_shows_only_public_pages(make_ap
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is handoff
+
+
+async def test_space_bound_to_nothing_is_named(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await show_fake(app, pilot)
+        await pilot.press("space")
+        assert status_text(screen) == ""  # a space is not a letter: left alone

@@ -464,3 +464,25 @@ def test_what_counts_as_a_deal_number() -> None:
         assert "digits only" in (check_deal(wrong) or ""), wrong
     assert check_deal("9" * MAX_DEAL_DIGITS) is None
     assert f"at most {MAX_DEAL_DIGITS} digits" in (check_deal("9" * (MAX_DEAL_DIGITS + 1)) or "")
+
+
+async def test_a_hostile_names_file_never_hangs_or_crashes_the_setup(make_app, save_dir: Path) -> None:
+    import os
+
+    from boardgames_tui.tui.recent_names import recent_names_path
+
+    path = recent_names_path(save_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    makers = [
+        lambda: path.write_text("[" * 100_000),  # deeper than any parser's stack
+        lambda: os.mkfifo(path),  # reading it would wait for ever
+        lambda: path.symlink_to("/dev/zero"),  # reading it would never end
+    ]
+    for make in makers:
+        if path.exists() or path.is_symlink():
+            path.unlink()
+        make()
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            setup = await open_setup(app, pilot)
+            assert setup.player_names() == ["Ana", "Ben"]
