@@ -152,6 +152,14 @@ async def test_a_long_feed_scrolls_to_its_newest_line_and_cuts_nothing(save_dir)
         text = " ".join(re.sub(r"[║▁▂▃▄▅▆▇█]", " ", text[text.index("Since your last turn"):]).split())
         assert "Line 29: Ben (Sir Stephen) took a red token from the board and the defenders win; end 29." in text
         assert "press Space when only you can see the screen" in text or "Wait…" in text
+        assert "(↑ earlier news)" in text and "Line 0:" not in text
+        for _ in range(6):
+            await pilot.press("pageup")
+        assert "Line 0: Ben" in screen_text(app)
+        await pilot.press("pageup")
+        assert "The first news is in view." in screen_text(app)
+        await pilot.press("pagedown")
+        assert "Line 0: Ben" not in screen_text(app)
 
 
 def test_a_step_in_the_middle_of_a_turn_keeps_the_news_of_the_others_turns(tmp_path) -> None:

@@ -14,14 +14,14 @@ from rich.console import RenderableType
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical, VerticalScroll
+from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
 from ...i18n import _
-from ..text import markup
+from ..text import markup, printable
 from ..widgets.keybar import KeyBar
 
 HANDOFF_DELAY_SECONDS = 0.5
@@ -36,8 +36,7 @@ class PassDeviceScreen(Screen[None]):
     PassDeviceScreen #pass-to { text-style: bold; text-align: center; width: 100%; height: 2; }
     PassDeviceScreen #position { color: $text-muted; text-align: center; width: 100%; height: 1; }
     PassDeviceScreen #feed-title { margin-top: 1; color: $text-muted; height: 1; }
-    PassDeviceScreen #feed { width: 100%; height: 10; scrollbar-size-vertical: 1; }
-    PassDeviceScreen #feed-lines { min-height: 10; }
+    PassDeviceScreen #feed { width: 100%; height: 10; }
     PassDeviceScreen #prompt { margin-top: 1; text-align: center; width: 100%; height: 2; }
     """
     BINDINGS = [
@@ -48,6 +47,10 @@ class PassDeviceScreen(Screen[None]):
         Binding("l", "log", _("Log")),
         Binding("q", "leave", _("Menu")),
         Binding("escape", "leave", _("Menu"), show=False),
+        Binding("up", "scroll_feed(-1)", _("Earlier"), show=False),
+        Binding("down", "scroll_feed(1)", _("Later"), show=False),
+        Binding("pageup", "scroll_feed(-10)", _("Earlier"), show=False),
+        Binding("pagedown", "scroll_feed(10)", _("Later"), show=False),
     ]
 
     def __init__(self, *, delay: float = HANDOFF_DELAY_SECONDS) -> None:
@@ -55,7 +58,8 @@ class PassDeviceScreen(Screen[None]):
         self.delay = delay
         self.game_title = self.player = self.position = ""
         self.feed: tuple[str, ...] = ()
-        self._feed_rows: int | None = None  # rows the feed took when last laid out
+        self._feed_rows: list[Content] = []  # the feed wrapped to the box's width
+        self._feed_top = 0  # the first row in view
         self.seat = 0
         self.armed = False
         self._arm_timer: Timer | None = None
@@ -92,8 +96,7 @@ class PassDeviceScreen(Screen[None]):
             yield Static(id="pass-to")
             yield Static(id="position")
             yield Static(id="feed-title")
-            with VerticalScroll(id="feed", can_focus=False):
-                yield Static(id="feed-lines", markup=False)
+            yield Static(id="feed")
             yield Static(id="prompt")
         yield KeyBar()
 
@@ -106,24 +109,47 @@ class PassDeviceScreen(Screen[None]):
         )
         self.query_one("#position", Static).update(markup("{position}", position=self.position), layout=False)
         # Fixed heights for the box: one that changes size with its text costs a second layout pass. The
-        # feed scrolls inside it, so nothing is ever cut; the newest line is in view.
-        self.query_one("#feed-title", Static).update(
-            _("Since your last turn:") if self.feed else _("Nobody has played yet."), layout=False
-        )
-        lines = self.query_one("#feed-lines", Static)
-        text = "\n".join(f"• {line}" for line in self.feed)
-        # A feed that fits the box's FEED_ROWS rows is drawn in place; only a longer one (or the first after
-        # one) needs the screen laid out again, which costs a frame on every handoff.
-        width = lines.content_region.width
-        rows = len(Content(text).wrap(width)) if width > 0 else None
-        fits = rows is not None and rows <= FEED_ROWS and self._feed_rows is not None and self._feed_rows <= FEED_ROWS
-        lines.update(text, layout=not fits)
-        self._feed_rows = rows
-        if not fits:
-            feed = self.query_one("#feed", VerticalScroll)
-            feed.call_after_refresh(feed.scroll_end, animate=False)  # the newest line in view
+        # feed scrolls inside it (↑/↓, PgUp/PgDn, the wheel), so nothing is ever cut; the newest line is in view.
+        self._wrap_feed()
         self._refused = False
         self._show_prompt()
+
+    # The feed scrolls by redrawing the rows in view in a box of fixed height: a handoff never lays the
+    # screen out again, however long the news (a scroll view would, and cost a frame on every handoff).
+
+    def _wrap_feed(self) -> None:
+        feed = self.query_one("#feed", Static)
+        width = feed.content_region.width
+        if width <= 0:  # not laid out yet: wrap once it is
+            self.call_after_refresh(self._wrap_feed)
+            return
+        text = Content("\n").join(Content("• ").append(Content(printable(line))) for line in self.feed)
+        self._feed_rows = text.wrap(width) if self.feed else []
+        self._feed_top = max(len(self._feed_rows) - FEED_ROWS, 0)  # the newest news in view
+        self._draw_feed()
+
+    def _draw_feed(self) -> None:
+        rows = self._feed_rows[self._feed_top : self._feed_top + FEED_ROWS]
+        self.query_one("#feed", Static).update(Content("\n").join(rows), layout=False)
+        title = _("Since your last turn:") if self.feed else _("Nobody has played yet.")
+        if self._feed_top > 0:
+            title += " " + _("(↑ earlier news)")
+        self.query_one("#feed-title", Static).update(title, layout=False)
+
+    def on_resize(self) -> None:
+        if self.feed:
+            self._wrap_feed()
+
+    def action_scroll_feed(self, step: int) -> None:
+        last_top = max(len(self._feed_rows) - FEED_ROWS, 0)
+        self._feed_top = min(max(self._feed_top + step, 0), last_top)
+        self._draw_feed()
+
+    def on_mouse_scroll_up(self) -> None:
+        self.action_scroll_feed(-3)
+
+    def on_mouse_scroll_down(self) -> None:
+        self.action_scroll_feed(3)
 
     def on_screen_resume(self) -> None:
         self._start_pause(refresh=False)  # showing the screen refreshes its keys anyway
@@ -158,6 +184,9 @@ class PassDeviceScreen(Screen[None]):
             return self.public_table is not None
         if action == "rules":
             return bool(self.game_id)
+        if action == "scroll_feed":
+            step = int(parameters[0])  # type: ignore[call-overload]
+            return self._feed_top > 0 if step < 0 else self._feed_top < len(self._feed_rows) - FEED_ROWS
         return True
 
     def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
@@ -165,6 +194,8 @@ class PassDeviceScreen(Screen[None]):
             return _("Wait a moment: Space works once the pause is over.")
         if action == "table":
             return _("{game} has no separate table page: what everyone may know is listed here.").format(game=self.game_title)
+        if action == "scroll_feed":
+            return _("The first news is in view.") if int(parameters[0]) < 0 else _("The newest news is in view.")  # type: ignore[call-overload]
         return None
 
     def show_refusal(self, reason: str) -> None:
