@@ -74,8 +74,11 @@ def open_saved_game(spec: GameSpec, seed: str = "bench", options: Any = None, re
             start = time.perf_counter()
             entry = fresh.load(path)
             times.append(time.perf_counter() - start)
-            assert isinstance(entry, SavedGame), getattr(entry, "reason", entry)
-        return entry.save.position, len(entry.save.actions), statistics.median(times)
+            assert isinstance(entry, SavedGame), entry
+        from .tui.narrate import narrator_for
+
+        where = narrator_for(spec.id, entry.save.players).say(spec.rules().turn_label(entry.state))
+        return where, len(entry.save.actions), statistics.median(times)
 
 
 def rummikub_table_validation_ms(repeats: int = 200) -> float:
@@ -230,7 +233,7 @@ async def _page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
                 return elapsed
 
             def forget_rulebook() -> None:
-                for key in [key for key in rules_screen._LINES if key[0] == spec.id]:
+                for key in [key for key in rules_screen._LINES if key[0] == spec.id]:  # every language and width
                     del rules_screen._LINES[key]
 
             forget_rulebook()
@@ -295,6 +298,13 @@ def startup_seconds(code: str, runs: int) -> float:
     return statistics.median(times)
 
 
+def game_title(spec: GameSpec) -> str:
+    """The game's name as its narrator says it (the engine keeps no names)."""
+    from .tui.narrate import narrator_class
+
+    return narrator_class(spec.id)(()).title
+
+
 def _row(label: str, value: str) -> None:
     print(f"  {label:<40} {value}")
 
@@ -312,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for game_id in args.games or list(GAMES):
         spec = GAMES[game_id]
         for variant in VARIANTS.get(game_id, ("",)):
-            print(f"{spec.title}" + (f" ({variant} rules)" if variant else ""))
+            print(f"{game_title(spec)}" + (f" ({variant} rules)" if variant else ""))
             options = variant_options(spec, variant)
             per_second, games = engine_throughput(spec, args.seconds, options=options)
             _row("engine, random legal playouts", f"{per_second:,.0f} actions/s, {games:,.1f} games/s")
@@ -326,7 +336,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 ratio = "" if name == "no-op key" else f"  ({value / noop:.2f}× no-op)"
                 _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
         if len(VARIANTS.get(game_id, ("",))) > 1:
-            print(f"{spec.title} (its pages)")
+            print(f"{game_title(spec)} (its pages)")
         pages = page_open_times(spec, max(args.rounds // 3, 3))
         help_open = pages["help"]
         for name, value in pages.items():

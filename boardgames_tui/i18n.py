@@ -1,20 +1,83 @@
-"""The single translation hook. Every user-visible string goes through `_()` or `ngettext()` (English
-source strings), so a catalogue for another language can be dropped into boardgames_tui/locale without
-touching screens."""
+"""The single translation hook: every user-visible string goes through `_()`, `ngettext()` or `pgettext()`
+with its English source text, so the whole collection can be shown in another language.
+
+Catalogues are gettext catalogues in boardgames_tui/locale/<locale>/LC_MESSAGES/<domain>.po, compiled to
+.mo beside them (see boardgames_tui/locale/README.md). There is one domain for the app (menus, setup,
+handoff, saves, results) and one per game (its screens and narrator); at run time they are chained into
+one translation, so code never names its domain. Strings fixed at import time (binding descriptions,
+tables of labels) are marked with `N_()` and translated where they are shown, so a change of language
+takes effect at once.
+"""
 
 from __future__ import annotations
 
 import gettext
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
-_LOCALE_DIR = Path(__file__).parent / "locale"
-_translation = gettext.translation("boardgames_tui", localedir=_LOCALE_DIR, fallback=True)
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAINS = ("app", "hanabi", "luz", "rummikub", "splendor_duel", "lifeboat")
+# Language code → (gettext locale folder, the language's own name for the settings menu).
+LANGUAGES: dict[str, tuple[str | None, str]] = {"en": (None, "English"), "zh": ("zh_CN", "简体中文")}
+DEFAULT_LANGUAGE = "en"
+
+_language = DEFAULT_LANGUAGE
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def load_translation(language: str) -> gettext.NullTranslations:
+    """Every domain's catalogue for `language`, chained (English: no catalogue, the source text)."""
+    folder = LANGUAGES[language][0]
+    if folder is None:
+        return gettext.NullTranslations()
+    chain: gettext.NullTranslations | None = None
+    for domain in DOMAINS:
+        found = gettext.translation(domain, localedir=LOCALE_DIR, languages=[folder], fallback=True)
+        if chain is None:
+            chain = found
+        else:
+            chain.add_fallback(found)
+    return chain or gettext.NullTranslations()
+
+
+def set_language(language: str) -> None:
+    """Show every string from now on in `language` ("en" or "zh"); unknown codes are refused."""
+    global _language, _translation
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    _translation = load_translation(language)
+    _language = language
+
+
+def current_language() -> str:
+    return _language
+
+
+def language_from_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the system locale asks for: the first of LC_ALL, LC_MESSAGES, LANG that is set
+    decides (POSIX order); one starting with "zh" is Chinese, anything else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return DEFAULT_LANGUAGE
 
 
 def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Marks `message` for translation where it is defined; translate it with `_()` where it is shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for `count` ("1 card", "2 cards"); format `{n}` into it afterwards."""
     return _translation.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message whose English is ambiguous, told apart by `context` ("verb" / "noun" ...)."""
+    return _translation.pgettext(context, message)

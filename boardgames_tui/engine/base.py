@@ -11,15 +11,27 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
 class IllegalAction(Exception):
-    """Raised by `apply` for an action the rules forbid; the state is left as it was."""
+    """Raised by `apply` for an action the rules forbid; the state is left as it was.
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    The engine says *why* as a `code` (snake_case, one per rule) with `params` (seats, cards, counts:
+    JSON values); the UI's narrator turns it into a sentence in the player's language."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:  # for tracebacks and test failures only; players see the narration
+        return f"{self.code} {self.params}" if self.params else self.code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, IllegalAction) and (self.code, self.params) == (other.code, other.params)
+
+    __hash__ = Exception.__hash__
 
 
 class FrozenModel(BaseModel):
@@ -28,31 +40,63 @@ class FrozenModel(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class LogEntry(FrozenModel):
-    """One line of the game log: public text plus optional extra text only one seat may read."""
+class Fact(FrozenModel):
+    """Something an engine reports for people to read: a `kind` naming it and its `args` (seats, cards,
+    counts: JSON values, never sentences). Outcomes, turn labels and prompts are facts; the UI's
+    narrator for the game says each kind in the player's language."""
 
-    public: str
-    private: tuple[tuple[int, str], ...] = ()
+    kind: str
+    args: dict[str, Any] = Field(default_factory=dict)
 
-    def text_for(self, seat: int | None) -> str:
-        extra = [text for owner, text in self.private if owner == seat]
-        return " ".join([self.public, *extra]) if extra else self.public
+
+class Event(Fact):
+    """One entry of the game log: a fact plus who may know it.
+
+    `only` None means the whole table may see the event, a seat number that only that seat may. `secret`
+    adds arguments that one seat alone may see (the tile it drew): `seen_by` merges them for that seat and
+    drops them for everyone else."""
+
+    only: int | None = None
+    secret: tuple[tuple[int, dict[str, Any]], ...] = ()
+
+    def seen_by(self, seat: int | None) -> Event | None:
+        """The event as `seat` may read it (None: the public table), or None if it is hidden from it."""
+        if self.only is not None and self.only != seat:
+            return None
+        if not self.secret:
+            return self
+        extra = [args for owner, args in self.secret if owner == seat]
+        merged = {**self.args, **extra[0]} if extra else self.args
+        return Event.model_construct(kind=self.kind, args=merged, only=self.only, secret=())
+
+    @property
+    def public(self) -> bool:
+        return self.only is None
+
+
+def event(kind: str, only: int | None = None, secret: tuple[tuple[int, dict[str, Any]], ...] = (), **args: Any) -> Event:
+    """A log event, built without validation on the hot path (every argument is already a JSON value)."""
+    return Event.model_construct(kind=kind, args=args, only=only, secret=secret)
+
+
+def fact(kind: str, **args: Any) -> Fact:
+    return Fact.model_construct(kind=kind, args=args)
 
 
 class Outcome(FrozenModel):
     """How a finished game ended.
 
     `scores` is per seat (a cooperative game repeats the team score for every seat); `ranking` lists
-    groups of tied seats, best first; `headline` is one sentence for the results screen and
-    `details` a few more lines (rating text, fireworks total, tie-breaks ...).
+    groups of tied seats, best first; `reason` is a code for how it ended; `headline` is the fact the
+    results screen leads with and `details` a few more (rating, fireworks total, tie-breaks ...).
     """
 
     scores: tuple[int, ...]
     ranking: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     reason: str
-    headline: str
-    details: tuple[str, ...] = ()
+    headline: Fact
+    details: tuple[Fact, ...] = ()
     cooperative: bool = False
 
     def places(self) -> dict[int, int]:
@@ -74,7 +118,8 @@ OptionsT = TypeVar("OptionsT", bound=FrozenModel)
 
 
 class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
-    """One game's rules. Subclasses set the class attributes and implement the six functions."""
+    """One game's rules. Subclasses set the class attributes, implement setup / to_act / legal_actions /
+    view / outcome, and a check_K and do_K method per action kind (see the apply kernel below)."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -98,10 +143,6 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """Every action `seat` may take now (empty if it is not that seat's decision)."""
 
     @abstractmethod
-    def apply(self, state: StateT, seat: int, action: ActionT) -> StateT:
-        """The state after `seat` takes `action`; raises IllegalAction (and changes nothing) if not allowed."""
-
-    @abstractmethod
     def view(self, state: StateT, seat: int | None) -> ViewT:
         """What `seat` may know (None: only what the whole table may see)."""
 
@@ -121,30 +162,32 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def players(self, state: StateT) -> tuple[str, ...]:
         return state.players  # type: ignore[attr-defined,no-any-return]
 
-    def log(self, state: StateT) -> tuple[LogEntry, ...]:
+    def log(self, state: StateT) -> tuple[Event, ...]:
         return state.log  # type: ignore[attr-defined,no-any-return]
 
-    def log_for(self, state: StateT, seat: int | None) -> tuple[str, ...]:
-        """The log as `seat` may read it: public lines plus that seat's own private additions."""
-        return tuple(entry.text_for(seat) for entry in self.log(state))
+    def log_for(self, state: StateT, seat: int | None) -> tuple[Event, ...]:
+        """The log as `seat` may read it: the events it may see, with its own secret arguments."""
+        seen = (entry.seen_by(seat) for entry in self.log(state))
+        return tuple(entry for entry in seen if entry is not None)
 
     def legal_for(self, state: StateT, seat: int | None) -> tuple[ActionT, ...]:
         """The actions a View carries: the seat's legal actions, none for the public table."""
         return tuple(self.legal_actions(state, seat)) if seat is not None else ()
 
-    def last_public_summary(self, state: StateT) -> str:
-        """The public text of the newest log line, shown on the pass-the-device screen."""
-        entries = self.log(state)
-        return entries[-1].public if entries else ""
+    def last_public_event(self, state: StateT) -> Event | None:
+        """The newest event the whole table may see (the pass-the-device screen shows it)."""
+        for entry in reversed(self.log(state)):
+            if entry.only is None:
+                return entry
+        return None
 
-    def turn_label(self, state: StateT) -> str:
-        """A short public position such as 'Turn 7'; games override it with rounds and the like."""
-        return f"Turn {getattr(state, 'turn', 0) + 1}"
+    def turn_label(self, state: StateT) -> Fact:
+        """A short public position such as "turn 7"; games override it with rounds and the like."""
+        return fact("turn", turn=getattr(state, "turn", 0) + 1)
 
-    def variant_label(self, options: OptionsT) -> str:
-        """A few words naming the rule set `options` choose, shown next to the game's title ("" for the
-        game's usual rules)."""
-        return ""
+    def variant_label(self, options: OptionsT) -> Fact | None:
+        """The rule set `options` choose, shown next to the game's title (None for the game's usual rules)."""
+        return None
 
     def public_pause(self, before: StateT, after: StateT) -> bool:
         """Whether the whole table must see what this action did before play goes on, even when the same
@@ -155,6 +198,32 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """Whether a change of player must go through the pass-the-device screen."""
         return True
 
+    # The apply kernel -------------------------------------------------------------------------------
+    # Each action kind K (the `kind` field of the game's action models) has two methods:
+    #   check_K(state, seat, action) -> IllegalAction | None   why the rules refuse it, or None
+    #   do_K(state, seat, action) -> State                      its effect, for an allowed action
+    # so each rule's legality is written once: `apply` and `refusal` use the check, and a game's
+    # `legal_actions` lists exactly the candidates whose check passes (the contract tests hold it to that).
+
+    def refusal(self, state: StateT, seat: int, action: ActionT) -> IllegalAction | None:
+        """Why `seat` may not take `action` now, or None if it may."""
+        acting = self.to_act(state)
+        if not acting:
+            return IllegalAction("game_over")
+        if seat not in acting:
+            return IllegalAction("not_your_turn", seat=seat)
+        check = getattr(self, f"check_{getattr(action, 'kind', '')}", None)
+        if check is None:
+            return IllegalAction("unknown_action", kind=str(getattr(action, "kind", "")))
+        return check(state, seat, action)  # type: ignore[no-any-return]
+
+    def apply(self, state: StateT, seat: int, action: ActionT) -> StateT:
+        """The state after `seat` takes `action`; raises IllegalAction (and changes nothing) if not allowed."""
+        refused = self.refusal(state, seat, action)
+        if refused is not None:
+            raise refused
+        return getattr(self, f"do_{action.kind}")(state, seat, action)  # type: ignore[attr-defined,no-any-return]
+
     def parse_action(self, data: Any) -> ActionT:
         return self.action_adapter.validate_python(data)  # type: ignore[no-any-return]
 
@@ -162,7 +231,12 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         return action.model_dump(mode="json")
 
 
-def check(condition: bool, reason: str) -> None:
-    """Raise IllegalAction(reason) unless `condition` holds."""
+def check(condition: bool, code: str, **params: Any) -> None:
+    """Raise IllegalAction(code, **params) unless `condition` holds."""
     if not condition:
-        raise IllegalAction(reason)
+        raise IllegalAction(code, **params)
+
+
+def refuse_unless(condition: bool, code: str, **params: Any) -> IllegalAction | None:
+    """For check_K methods: the refusal unless `condition` holds."""
+    return None if condition else IllegalAction(code, **params)

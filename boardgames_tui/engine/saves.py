@@ -1,11 +1,13 @@
 """Save files: one JSON file per game, rewritten atomically after every applied action.
 
 A file that cannot be read or validated is reported with the reason and never written to or deleted
-by the program: the player decides what to do with it.
+by the program: the player decides what to do with it. A reason is a code with its parameters (see
+`BrokenSave`); the saves list says it in the player's language.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -13,7 +15,7 @@ import stat
 import tempfile
 import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
@@ -28,7 +30,7 @@ SCHEMA_VERSION = 1
 # The version of the engines' state and log as saved. The saved state is a cache of what the moves make;
 # it is compared with the rebuilt game only when it was written by engines of this version. Bump it when a
 # state or log representation changes: older saves then open by replaying their moves alone.
-STATE_VERSION = 2
+STATE_VERSION = 3
 SAVE_SUFFIX = ".json"
 DATA_DIR_ENV = "BOARDGAMES_TUI_DATA_DIR"
 
@@ -82,7 +84,7 @@ class SaveFile(FrozenModel):
     state: dict[str, Any]
     created_at: _text(40)
     updated_at: _text(40)
-    position: _text(80) = ""  # public "Turn 7"-style label for the resume list
+    position: _text(80) = ""  # "Turn 7", for people reading the file; the resume list narrates the state
     finished: bool = False
     match: tuple[tuple[int, ...], ...] = Field(default=(), max_length=1000)  # per-seat scores of earlier games
     # Per seat, the length of the log just after that seat's last action (-1: not acted yet): the handoff
@@ -100,8 +102,22 @@ class SavedGame:
 
 @dataclass(frozen=True)
 class BrokenSave:
+    """A file in the saves folder that cannot be played, and why: `code` names the reason and `params`
+    holds its details (numbers, a field's path, a refusal's code and params: JSON values, no sentences).
+
+    The codes: bad_file_name, is_link, not_regular_file, too_large (size, limit), unreadable (error),
+    not_text, bad_json (line, column), duplicate_key (key), number_too_long (digits), not_a_number (text),
+    too_deep (depth), not_a_save, unknown_format (version, supported), damaged (field, problem, count),
+    unknown_game (game), match_mismatch, damaged_options (field, problem, count), wrong_player_count
+    (count, min, max), cannot_set_up (refusal, refusal_params), seat_out_of_range (move), damaged_move
+    (move, field, problem, count), illegal_move (move, refusal, refusal_params), does_not_add_up,
+    internal_error (error), folder_unreadable (error). The screens add cannot_be_shown and
+    cannot_be_resumed (error).
+    """
+
     path: Path
-    reason: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 def now_iso() -> str:
@@ -117,26 +133,32 @@ def is_save_id(text: str) -> bool:
 
 
 class SaveFileRefused(ValueError):
-    """Raised while parsing a file that breaks a limit (duplicate key, huge number, deep nesting)."""
+    """Raised while reading or parsing a file that breaks a limit (duplicate key, huge number, deep
+    nesting, not a regular file): `code` and `params` as in `BrokenSave`."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for key, value in pairs:
         if key in data:
-            raise SaveFileRefused(f"the key {key!r} appears twice")
+            raise SaveFileRefused("duplicate_key", key=key[:40])
         data[key] = value
     return data
 
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise SaveFileRefused(f"a number has more than {MAX_INT_DIGITS} digits")
+        raise SaveFileRefused("number_too_long", digits=MAX_INT_DIGITS)
     return int(text)
 
 
 def _no_constant(text: str) -> Any:
-    raise SaveFileRefused(f"{text} is not a number a save holds")
+    raise SaveFileRefused("not_a_number", text=text)
 
 
 def _check_depth(data: Any) -> None:
@@ -145,7 +167,7 @@ def _check_depth(data: Any) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            raise SaveFileRefused(f"it is nested more than {MAX_JSON_DEPTH} levels deep")
+            raise SaveFileRefused("too_deep", depth=MAX_JSON_DEPTH)
         if isinstance(node, dict):
             stack.extend((value, depth + 1) for value in node.values())
         elif isinstance(node, list):
@@ -157,7 +179,7 @@ def parse_save_json(raw: str) -> Any:
     try:
         data = json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_int=_bounded_int, parse_constant=_no_constant)
     except RecursionError:
-        raise SaveFileRefused(f"it is nested more than {MAX_JSON_DEPTH} levels deep") from None
+        raise SaveFileRefused("too_deep", depth=MAX_JSON_DEPTH) from None
     _check_depth(data)
     return data
 
@@ -167,16 +189,16 @@ def read_regular_file(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
     bytes; OSError or SaveFileRefused otherwise. A FIFO or a device is never opened for reading."""
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode):
-        raise SaveFileRefused("it is a link, not a file: not read")
+        raise SaveFileRefused("is_link")
     if not stat.S_ISREG(info.st_mode):
-        raise SaveFileRefused("it is not a regular file (a folder, pipe or device): not read")
+        raise SaveFileRefused("not_regular_file")
     if info.st_size > limit:
-        raise SaveFileRefused(f"it is too large ({info.st_size:,} bytes; a save is at most {limit:,})")
+        raise SaveFileRefused("too_large", size=info.st_size, limit=limit)
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the two looks
-            raise SaveFileRefused("it is not a regular file: not read")
+            raise SaveFileRefused("not_regular_file")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, 1 << 16)
@@ -187,7 +209,7 @@ def read_regular_file(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
     finally:
         os.close(fd)
     if size > limit:
-        raise SaveFileRefused(f"it is too large (over {limit:,} bytes)")
+        raise SaveFileRefused("too_large", size=None, limit=limit)
     return b"".join(chunks)
 
 
@@ -248,10 +270,17 @@ def _sync_directory(folder: Path) -> None:
         os.close(dir_fd)
 
 
-def _first_error(exc: ValidationError) -> str:
+def _first_error(exc: ValidationError) -> dict[str, Any]:
+    """Where a file first breaks its model: the field's path ("" for the whole), pydantic's error type
+    ("missing", "int_type" ...) and how many problems there are in all."""
     err = exc.errors()[0]
-    where = ".".join(str(part) for part in err.get("loc", ())) or "file"
-    return f"{where}: {err.get('msg', 'invalid')} ({exc.error_count()} problem(s))"
+    where = ".".join(str(part) for part in err.get("loc", ()))
+    return {"field": where[:80], "problem": str(err.get("type", "")), "count": exc.error_count()}
+
+
+def os_error_code(exc: OSError) -> str:
+    """An OS error as its symbolic name ("EACCES"), or the exception's type when it has no errno."""
+    return errno.errorcode.get(exc.errno or -1, type(exc).__name__)
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -264,32 +293,43 @@ def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSav
     refuses anything illegal, and compare it with the state the file keeps as a cache.
 
     The record is the game; the cached state is never shown: a file whose state was edited or damaged
-    (a seat 99, a duplicated card, -5 clue tokens) does not match its moves and is unreadable. The file's
-    `finished` and `position` are taken from the rebuilt game, not from the file.
+    (a seat 99, a duplicated card, -5 clue tokens) does not match its moves and is unreadable. Whether the
+    game is finished is taken from the rebuilt game, not from the file (and so is the position the resume
+    list shows: it narrates the rebuilt state).
     """
     try:  # strict: "yes" is not a switch, "3" is not a number
         options = rules.Options.model_validate_json(json.dumps(save.options), strict=True)
     except ValidationError as exc:
-        return BrokenSave(path, "has damaged options: " + _first_error(exc))
+        return BrokenSave(path, "damaged_options", {**_first_error(exc), "game": rules.id})
+    table = {"game": rules.id, "players": list(save.players)}  # for the game's narrator to say a refusal
+    if not rules.min_players <= len(save.players) <= rules.max_players:
+        return BrokenSave(
+            path, "wrong_player_count", {"count": len(save.players), "min": rules.min_players, "max": rules.max_players}
+        )
     try:
         state = rules.setup(save.players, options, save.seed)
-    except (ValueError, IllegalAction) as exc:
-        return BrokenSave(path, f"cannot be set up: {exc}")
+    except IllegalAction as exc:
+        return BrokenSave(path, "cannot_set_up", {"refusal": exc.code, "refusal_params": exc.params, **table})
+    except ValueError:
+        return BrokenSave(path, "cannot_set_up", {"refusal": None, "refusal_params": {}, **table})
     for number, record in enumerate(save.actions, start=1):
         if not 0 <= record.seat < len(save.players):
-            return BrokenSave(path, f"has a move by a seat that does not exist (move {number})")
+            return BrokenSave(path, "seat_out_of_range", {"move": number})
         try:
             action = rules.parse_action(record.action)
             state = rules.apply(state, record.seat, action)
         except ValidationError as exc:
-            return BrokenSave(path, f"has a damaged move {number}: " + _first_error(exc))
+            return BrokenSave(path, "damaged_move", {"move": number, **_first_error(exc)})
         except IllegalAction as exc:
-            return BrokenSave(path, f"has a move the rules do not allow (move {number}: {exc.reason})")
+            return BrokenSave(
+                path, "illegal_move", {"move": number, "refusal": exc.code, "refusal_params": exc.params, **table}
+            )
     # A cache written by engines of another version differs by design (a log line reworded): the moves,
     # every one legal, are the game. The rebuilt state is what is shown either way.
     if save.state_version == STATE_VERSION and state.model_dump(mode="json") != save.state:
-        return BrokenSave(path, "does not add up: its saved game differs from the game its moves make")
-    truth = {"finished": rules.outcome(state) is not None, "position": rules.turn_label(state)}
+        return BrokenSave(path, "does_not_add_up")
+    # The position is not taken from the file either: the saves list narrates the rebuilt state's turn label.
+    truth = {"finished": rules.outcome(state) is not None}
     return SavedGame(path, save.model_copy(update=truth), state)
 
 
@@ -357,41 +397,41 @@ class SaveStore:
         try:
             return self._load(path)
         except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:  # a last guard
-            return BrokenSave(path, f"cannot be read: {type(exc).__name__}")
+            return BrokenSave(path, "internal_error", {"error": type(exc).__name__})
 
     def _load(self, path: Path) -> SavedGame | BrokenSave:
         save_id = path.name[: -len(SAVE_SUFFIX)] if path.name.endswith(SAVE_SUFFIX) else ""
         if not is_save_id(save_id):
-            return BrokenSave(path, "has a file name this program never gives a save (letters, digits, - and _ only)")
+            return BrokenSave(path, "bad_file_name")
         try:
             raw = read_regular_file(path).decode("utf-8")
         except SaveFileRefused as exc:
-            return BrokenSave(path, f"is not a save: {exc}")
+            return BrokenSave(path, exc.code, exc.params)
         except OSError as exc:
-            return BrokenSave(path, f"cannot be read: {exc.strerror or exc}")
+            return BrokenSave(path, "unreadable", {"error": os_error_code(exc)})
         except UnicodeDecodeError:
-            return BrokenSave(path, "is not a text file")
+            return BrokenSave(path, "not_text")
         try:
             data = parse_save_json(raw)
         except json.JSONDecodeError as exc:
-            return BrokenSave(path, f"is not valid JSON (line {exc.lineno}: {exc.msg})")
+            return BrokenSave(path, "bad_json", {"line": exc.lineno, "column": exc.colno})
         except SaveFileRefused as exc:
-            return BrokenSave(path, f"is refused: {exc}")
+            return BrokenSave(path, exc.code, exc.params)
         if not isinstance(data, dict) or "schema_version" not in data or "game_id" not in data:
-            return BrokenSave(path, "is not a boardgames_tui save file")
+            return BrokenSave(path, "not_a_save")
         if data["schema_version"] != SCHEMA_VERSION:
             version = str(data["schema_version"])[:20]
-            return BrokenSave(path, f"uses save format {version!r}; this version reads {SCHEMA_VERSION}")
+            return BrokenSave(path, "unknown_format", {"version": version, "supported": SCHEMA_VERSION})
         data["save_id"] = save_id  # the file's name is its identity, whatever the file says
         try:
             save = SaveFile.model_validate(data)
         except ValidationError as exc:
-            return BrokenSave(path, "is damaged: " + _first_error(exc))
+            return BrokenSave(path, "damaged", _first_error(exc))
         spec = GAMES.get(save.game_id)
         if spec is None:
-            return BrokenSave(path, f"is for a game this version does not have ({save.game_id[:40]!r})")
+            return BrokenSave(path, "unknown_game", {"game": save.game_id[:40]})
         if any(len(game) != len(save.players) for game in save.match):
-            return BrokenSave(path, "is inconsistent: its match scores do not fit its players")
+            return BrokenSave(path, "match_mismatch")
         checked = self._verified.get(path)
         stamp = _stamp(path)
         if checked is not None and checked[0] == stamp and checked[1] == save:
@@ -411,7 +451,7 @@ class SaveStore:
         except FileNotFoundError:
             return []
         except OSError as exc:
-            return [BrokenSave(self.directory, f"the saves folder cannot be read: {exc.strerror or exc}")]
+            return [BrokenSave(self.directory, "folder_unreadable", {"error": os_error_code(exc)})]
         entries = [self.load(path) for path in paths]
 
         def newest_first(entry: SavedGame | BrokenSave) -> tuple[int, str]:

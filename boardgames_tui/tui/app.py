@@ -15,12 +15,13 @@ from textual.events import Key, Resize
 from textual._dispatch_key import dispatch_key  # Textual is pinned exactly; App._on_key uses the same
 from textual.screen import Screen
 
-from ..i18n import _
+from ..i18n import N_, _
 from .screens.menu import MainMenuScreen
 from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .screens.turn import TurnScreen
+from .widgets.keybar import binding_label
 
 if TYPE_CHECKING:
     from ..engine.saves import SaveStore
@@ -29,10 +30,28 @@ if TYPE_CHECKING:
 # The engine (and pydantic) is imported on first use, not at start-up: the menu needs neither.
 
 
+# The titles and descriptions of Textual's command palette entries, for the catalogue.
+TEXTUAL_COMMAND_WORDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
+
+
 class BoardGamesApp(App[None]):
     TITLE = "boardgames_tui"
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute, so subclasses elsewhere still find it
-    BINDINGS = [Binding("ctrl+c", "quit", _("Quit"), show=False)]
+    BINDINGS = [Binding("ctrl+c", "quit", N_("Quit"), show=False)]
 
     def __init__(self, save_dir: Path | None = None, *, handoff_delay: float = HANDOFF_DELAY_SECONDS) -> None:
         super().__init__()
@@ -58,7 +77,10 @@ class BoardGamesApp(App[None]):
                 self._store.flush()
             except OSError as exc:
                 if self.session is not None:
-                    self.session.save_problem = exc.strerror or str(exc)
+                    from ..engine.saves import os_error_code
+                    from .screens.save_problems import os_error
+
+                    self.session.save_problem = os_error(os_error_code(exc))  # in the player's language
 
     def farewell(self) -> str | None:
         """A line for the terminal after the app has closed: where the game is saved, or what was not."""
@@ -79,7 +101,8 @@ class BoardGamesApp(App[None]):
         for command in super().get_system_commands(screen):
             if getattr(screen, "PRIVATE", False) and command.title == "Screenshot":
                 continue
-            yield command
+            # Textual's own commands, in the player's language (TEXTUAL_COMMAND_WORDS marks them).
+            yield command._replace(title=_(command.title), help=_(command.help) if command.help else command.help)
 
     # Keys that answer ----------------------------------------------------------------------------
 
@@ -126,7 +149,7 @@ class BoardGamesApp(App[None]):
                 reason = ask(name, parameters) if ask is not None else None
                 if reason:
                     return str(reason)
-                refused.append(binding.description or name)
+                refused.append(binding_label(binding) or name)
         if not refused:
             return None
         display = self.get_key_display(Binding(key, ""))
@@ -245,7 +268,7 @@ class BoardGamesApp(App[None]):
             seat=step.seat,
             public_table=self._public_table(session),
             game_id=session.spec.id,
-            public_log=lambda: tuple(session.view(None).log),
+            public_log=lambda: session.log_lines(None),
         )
         return self._handoff
 
@@ -264,7 +287,9 @@ class BoardGamesApp(App[None]):
         module_name, attr = session.spec.ui_path.split(":")
         screen_class = getattr(import_module(module_name), attr)
         view = session.view(seat)
-        return screen_class(view, game_id=session.spec.id, title=session.title, match=session.match)  # type: ignore[no-any-return]
+        return screen_class(
+            view, game_id=session.spec.id, title=session.title, match=session.match, narrator=session.narrator
+        )  # type: ignore[no-any-return]
 
     @on(TurnScreen.ActionChosen)
     def _apply_action(self, message: TurnScreen.ActionChosen) -> None:
@@ -278,7 +303,7 @@ class BoardGamesApp(App[None]):
         except IllegalAction as exc:
             screen = self.screen
             if isinstance(screen, TurnScreen):
-                screen.show_error(exc.reason)
+                screen.show_error(session.narrator.refusal(exc))
             self.bell()
             return
         self.show_next()

@@ -14,6 +14,7 @@ from ..engine.base import FrozenModel, GameRules, Outcome
 from ..i18n import ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
+from .narrate import Narrator, narrator_for
 from ..engine.saves import SCHEMA_VERSION, STATE_VERSION, RecordedAction, SavedGame, SaveFile, SaveStore, now_iso
 
 
@@ -42,6 +43,7 @@ def log_mark(rules: GameRules, seat: int, before: Any, after: Any, mark: int) ->
 
 class HotseatSession:
     def __init__(self, spec: GameSpec, save: SaveFile, state: Any, store: SaveStore) -> None:
+        self._narrator: Narrator | None = None
         self.spec = spec
         self.rules: GameRules = spec.rules()  # type: ignore[type-arg]
         self._save = save
@@ -99,9 +101,17 @@ class HotseatSession:
     # What screens may ask -----------------------------------------------------------------------
 
     @property
+    def narrator(self) -> Narrator:
+        """Says this game's facts for this table in the current language (see tui/narrate.py)."""
+        if self._narrator is None:
+            self._narrator = narrator_for(self.spec.id, self.players)
+        return self._narrator
+
+    @property
     def title(self) -> str:
         label = self.rules.variant_label(self.options)
-        return f"{self.spec.title} ({label})" if label else self.spec.title
+        name = self.narrator.title
+        return f"{name} ({self.narrator.say(label)})" if label is not None else name
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -150,14 +160,20 @@ class HotseatSession:
         return self.rules.outcome(self._state)
 
     def public_summary(self) -> str:
-        return self.rules.last_public_summary(self._state)
+        """The newest public event, narrated ("" before anything happened)."""
+        newest = self.rules.last_public_event(self._state)
+        return self.narrator.event(newest) if newest is not None else ""
+
+    def log_lines(self, seat: int | None) -> tuple[str, ...]:
+        """The whole log as `seat` may read it (None: the public table), narrated."""
+        return self.narrator.events(self.rules.log_for(self._state, seat))
 
     def public_feed(self, seat: int) -> tuple[str, ...]:
         """Everything public that happened since `seat`'s own last action, oldest first (the whole game so
         far if that seat has not acted yet): what the handoff tells the incoming player."""
         log = self.rules.log(self._state)
         start = self._log_marks[seat] if 0 <= seat < len(self._log_marks) else -1
-        return tuple(entry.public for entry in log[max(start, 0) :])
+        return tuple(self.narrator.event(entry) for entry in log[max(start, 0) :] if entry.only is None)
 
     def handed_to(self, seat: int) -> None:
         """The incoming player took the device: their private screen is in front of the table."""
@@ -165,7 +181,7 @@ class HotseatSession:
         self._pause_for_table = False
 
     def position(self) -> str:
-        return self.rules.turn_label(self._state)
+        return self.narrator.say(self.rules.turn_label(self._state))
 
     def acting_seat(self) -> int | None:
         seats = self.rules.to_act(self._state)
@@ -205,7 +221,7 @@ class HotseatSession:
                 "actions": tuple(self._actions),
                 "state": self._state.model_dump(mode="json"),
                 "updated_at": now_iso(),
-                "position": self.rules.turn_label(self._state),
+                "position": self.position(),  # for people reading the file; the saves list narrates the state
                 "finished": self.rules.outcome(self._state) is not None,
                 "log_marks": self._log_marks,
                 "state_version": STATE_VERSION,

@@ -36,11 +36,16 @@ def transcript(
     of every seat's view. Each action is one line (by default "-- NAME chooses {dumped action}"). At the
     end: the result (with the scores if `scores`), its details, and the public log if `log`.
     """
+    from boardgames_tui.tui.narrate import narrator_for
+
+    narrator = narrator_for(rules.id, players)  # the transcript reads as the English screens say it
     state = rules.setup(players, options, seed)
     out = [f"{rules.title} golden transcript: players {', '.join(players)}; deal {seed}; options {options.model_dump()}"]
     step = 0
     while True:
-        out.append(f"== {rules.turn_label(state)} :: {rules.last_public_summary(state) or 'start'}")
+        newest = rules.last_public_event(state)
+        summary = narrator.event(newest) if newest is not None else "start"
+        out.append(f"== {narrator.say(rules.turn_label(state))} :: {summary}")
         for seat in (None, *range(len(players))):
             out.extend(render(rules.view(state, seat)))
         if not rules.to_act(state):
@@ -56,11 +61,11 @@ def transcript(
         assert step < max_steps
     outcome = rules.outcome(state)
     assert outcome is not None
-    out.append(f"== RESULT {outcome.headline}" + (f" (scores {list(outcome.scores)})" if scores else ""))
-    out.extend(f"   {d}" for d in outcome.details)
+    out.append(f"== RESULT {narrator.say(outcome.headline)}" + (f" (scores {list(outcome.scores)})" if scores else ""))
+    out.extend(f"   {narrator.say(d)}" for d in outcome.details)
     if log:
         out.append("== LOG")
-        out.extend(f"   {line}" for line in rules.view(state, None).log)
+        out.extend(f"   {line}" for line in narrator.events(rules.view(state, None).log))
     return "\n".join(out) + "\n"
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from boardgames_tui.engine.base import Outcome
+from boardgames_tui.engine.base import Outcome, fact
 
 
 def outcome(scores: tuple[int, ...], ranking: tuple[tuple[int, ...], ...]) -> Outcome:
-    return Outcome(scores=scores, ranking=ranking, winners=ranking[0], reason="end", headline="")
+    return Outcome(scores=scores, ranking=ranking, winners=ranking[0], reason="end", headline=fact("end"))
 
 
 def test_tied_seats_share_a_place_and_the_next_place_is_skipped() -> None:

@@ -12,6 +12,7 @@ import pytest
 from boardgames_tui.engine.hanabi.models import HanabiOptions
 from boardgames_tui.engine.luz.models import LuzOptions
 from boardgames_tui.engine.saves import BrokenSave, SavedGame, SaveStore
+from boardgames_tui.tui.screens.save_problems import describe_problem
 from boardgames_tui.tui.session import HotseatSession
 
 
@@ -21,7 +22,7 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def play_one(store: SaveStore, entry: SavedGame | BrokenSave) -> None:
-    assert isinstance(entry, SavedGame), getattr(entry, "reason", entry)
+    assert isinstance(entry, SavedGame), describe_problem(entry) if isinstance(entry, BrokenSave) else entry
     session = HotseatSession.resume(entry, store)
     seat = session.acting_seat()
     assert seat is not None
@@ -82,7 +83,8 @@ def test_a_file_name_the_program_never_gives_is_unreadable_and_untouched(folder,
     odd = store.directory / name
     odd.write_bytes(session.save_path.read_bytes())
     entries = {entry.path.name: entry for entry in store.list()}
-    assert isinstance(entries[name], BrokenSave) and "file name" in entries[name].reason
+    assert isinstance(entries[name], BrokenSave) and entries[name].code == "bad_file_name"
+    assert "file name" in describe_problem(entries[name])
     assert odd.read_bytes() == session.save_path.read_bytes()
 
 
@@ -126,26 +128,27 @@ def good_json(folder) -> str:
 
 
 @pytest.mark.parametrize(
-    ("make", "reason"),
+    ("make", "code", "reason"),
     [
-        (lambda good: "[" * 100_000 + "]" * 100_000, "nested"),
-        (lambda good: good.replace('"seed": "9"', '"seed": ' + "9" * 5000), "digits"),
-        (lambda good: good[:-2] + ', "finished": false, "finished": true}', "twice"),
-        (lambda good: good.replace('"seed": "9"', '"seed": NaN'), "not a number"),
-        (lambda good: good.replace('"Ana"', '"' + "A" * 50 + '"'), "damaged"),
-        (lambda good: good.replace('"Ana"', '"A\\u001b[2Jna"'), "control"),
-        (lambda good: good.replace('"seed": "9"', '"seed": "' + "9" * 200 + '"'), "damaged"),
-        (lambda good: good[: len(good) // 2], "not valid JSON"),
-        (lambda good: '{"schema_version": "[b]x[/i]", "game_id": "hanabi"}', "save format"),
+        (lambda good: "[" * 100_000 + "]" * 100_000, "too_deep", "nested"),
+        (lambda good: good.replace('"seed": "9"', '"seed": ' + "9" * 5000), "number_too_long", "digits"),
+        (lambda good: good[:-2] + ', "finished": false, "finished": true}', "duplicate_key", "twice"),
+        (lambda good: good.replace('"seed": "9"', '"seed": NaN'), "not_a_number", "not a number"),
+        (lambda good: good.replace('"Ana"', '"' + "A" * 50 + '"'), "damaged", "players.0: too long"),
+        (lambda good: good.replace('"Ana"', '"A\\u001b[2Jna"'), "damaged", "control"),
+        (lambda good: good.replace('"seed": "9"', '"seed": "' + "9" * 200 + '"'), "damaged", "deal number: too long"),
+        (lambda good: good[: len(good) // 2], "bad_json", "not valid JSON"),
+        (lambda good: '{"schema_version": "[b]x[/i]", "game_id": "hanabi"}', "unknown_format", "save format"),
     ],
 )
-def test_a_hostile_file_is_unreadable_with_its_reason(folder, good_json: str, make, reason: str) -> None:
+def test_a_hostile_file_is_unreadable_with_its_reason(folder, good_json: str, make, code: str, reason: str) -> None:
     _, store = folder
     path = write_variant(store, "hostile.json", make(good_json))
     before = path.read_bytes()
     entries = store.list()
     assert len(entries) == 1 and isinstance(entries[0], BrokenSave)
-    assert reason in entries[0].reason
+    assert entries[0].code == code
+    assert reason in describe_problem(entries[0])
     assert path.read_bytes() == before
 
 
@@ -156,7 +159,7 @@ def test_a_file_too_large_is_not_read(folder) -> None:
     with huge.open("wb") as handle:  # 8 GB that take no disk (sparse): reading it would take minutes
         handle.truncate(8 << 30)
     (entry,) = store.list()
-    assert isinstance(entry, BrokenSave) and "too large" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "too_large" and "too large" in describe_problem(entry)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
@@ -172,7 +175,7 @@ def test_pipes_links_and_folders_are_listed_without_being_read(folder, good_json
     assert isinstance(entries["good.json"], SavedGame)
     for name in ("fifo.json", "zero.json", "dangling.json", "folder.json"):
         assert isinstance(entries[name], BrokenSave), name
-        assert "not read" in entries[name].reason
+        assert entries[name].code in ("is_link", "not_regular_file") and "not read" in describe_problem(entries[name])
     assert good.read_text() == good_json
 
 
@@ -183,7 +186,7 @@ def test_an_unreadable_saves_folder_says_so(folder) -> None:  # pragma: no cover
     store.directory.chmod(0)
     try:
         (entry,) = store.list()
-        assert isinstance(entry, BrokenSave) and "folder" in entry.reason
+        assert isinstance(entry, BrokenSave) and entry.code == "folder_unreadable" and "folder" in describe_problem(entry)
     finally:
         store.directory.chmod(0o755)
 
@@ -193,4 +196,4 @@ def test_a_saves_path_that_is_a_file_says_so(folder) -> None:
     store.directory.parent.mkdir(parents=True)
     store.directory.write_text("not a folder")
     (entry,) = store.list()
-    assert isinstance(entry, BrokenSave) and "folder" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "folder_unreadable" and "folder" in describe_problem(entry)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from boardgames_tui.engine.hanabi.models import HanabiOptions
-from boardgames_tui.engine.saves import BrokenSave, SavedGame, SaveStore
+from boardgames_tui.engine.saves import STATE_VERSION, BrokenSave, SavedGame, SaveStore
+from boardgames_tui.tui.screens.save_problems import describe_problem
 from boardgames_tui.tui.session import HotseatSession
 
 
@@ -33,24 +34,25 @@ def test_a_good_save_loads(saved) -> None:
 
 
 @pytest.mark.parametrize(
-    ("changes", "reason"),
+    ("changes", "code", "reason"),
     [
-        ({"options": {"sixth_suit": "bogus"}}, "damaged options"),
-        ({"options": {"black_powder": "yes"}}, "damaged options"),  # "yes" is not a switch
-        ({"actions": [{"seat": 0, "action": {"kind": "nope"}}]}, "damaged move 1"),
-        ({"actions": [{"seat": 7, "action": {"kind": "play", "slot": 0}}]}, "seat that does not exist"),
-        ({"players": ["Zed", "Ben"]}, "does not add up"),
-        ({"players": ["Zed", "Ben", "Cy", "Dee", "Eve", "Fay"]}, "cannot be set up"),
-        ({"seed": "78"}, "does not add up"),
-        ({"options": {"black_powder": True}}, "does not add up"),
+        ({"options": {"sixth_suit": "bogus"}}, "damaged_options", "has damaged options: Sixth suit: not one of the allowed values (1 problem)"),
+        ({"options": {"black_powder": "yes"}}, "damaged_options", "damaged options"),  # "yes" is not a switch
+        ({"actions": [{"seat": 0, "action": {"kind": "nope"}}]}, "damaged_move", "damaged move 1"),
+        ({"actions": [{"seat": 7, "action": {"kind": "play", "slot": 0}}]}, "seat_out_of_range", "seat that does not exist"),
+        ({"players": ["Zed", "Ben"]}, "does_not_add_up", "does not add up"),
+        ({"players": ["Zed", "Ben", "Cy", "Dee", "Eve", "Fay"]}, "wrong_player_count", "has 6 players; the game is for 2 to 5"),
+        ({"seed": "78"}, "does_not_add_up", "does not add up"),
+        ({"options": {"black_powder": True}}, "does_not_add_up", "does not add up"),
     ],
 )
-def test_an_inconsistent_save_is_unreadable_and_untouched(saved, changes, reason) -> None:
+def test_an_inconsistent_save_is_unreadable_and_untouched(saved, changes, code, reason) -> None:
     store, path = saved
     rewrite(path, **changes)
     before = path.read_bytes()
     entry = store.load(path)
-    assert isinstance(entry, BrokenSave) and reason in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == code
+    assert reason in describe_problem(entry)
     assert [type(e) for e in store.list()] == [BrokenSave]
     assert path.read_bytes() == before
 
@@ -115,7 +117,7 @@ def test_a_saved_state_that_its_moves_do_not_make_is_unreadable(saved, fields) -
     assert set(fields) <= set(data["state"]), set(fields) - set(data["state"])
     edit_state(path, **fields)
     entry = store.load(path)
-    assert isinstance(entry, BrokenSave) and "does not add up" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "does_not_add_up"
 
 
 def test_a_duplicated_card_is_unreadable(saved) -> None:
@@ -125,7 +127,7 @@ def test_a_duplicated_card_is_unreadable(saved) -> None:
     deck[1] = deck[0]
     path.write_text(json.dumps(data))
     entry = store.load(path)
-    assert isinstance(entry, BrokenSave) and "does not add up" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "does_not_add_up"
 
 
 def test_a_move_the_rules_refuse_is_unreadable(saved) -> None:
@@ -134,15 +136,22 @@ def test_a_move_the_rules_refuse_is_unreadable(saved) -> None:
     data["actions"].append(data["actions"][0])  # the same seat again: not its turn
     path.write_text(json.dumps(data))
     entry = store.load(path)
-    assert isinstance(entry, BrokenSave) and "rules do not allow (move 2" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "illegal_move"
+    assert (entry.params["move"], entry.params["refusal"]) == (2, "not_your_turn")
+    # The game's narrator says the rule, in the player's language.
+    assert describe_problem(entry) == "has a move the rules do not allow (move 2: It is not your turn.)"
 
 
-def test_finished_and_position_come_from_the_game_not_the_file(saved) -> None:
+def test_finished_comes_from_the_game_not_the_file(saved) -> None:
     store, path = saved
     rewrite(path, finished=True, position="[b]Turn 999[/i]")
     entry = store.load(path)
     assert isinstance(entry, SavedGame)
-    assert entry.save.finished is False and entry.save.position == "Turn 2"
+    assert entry.save.finished is False
+    # The list narrates the rebuilt game's turn label; the file's position is only for people reading it.
+    from boardgames_tui.engine.registry import get_game
+
+    assert get_game("hanabi").rules().turn_label(entry.state).args == {"turn": 2}
 
 
 def test_splendor_duel_for_three_is_unreadable(tmp_path: Path) -> None:
@@ -153,22 +162,27 @@ def test_splendor_duel_for_three_is_unreadable(tmp_path: Path) -> None:
     store.flush()
     rewrite(session.save_path, players=["Ana", "Ben", "Cy"])
     entry = store.load(session.save_path)
-    assert isinstance(entry, BrokenSave) and "cannot be set up" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "wrong_player_count"
+    assert describe_problem(entry) == "cannot be set up: it has 3 players; the game is for 2 exactly"
 
 
-SAVES_V1 = Path(__file__).with_name("saves_v1")
+# Saves written by earlier versions of the engines: v1 worded the log differently, v2 logged English
+# sentences where the engines now log events.
+OLD_SAVES = [Path(__file__).with_name(folder) for folder in ("saves_v1", "saves_v2")]
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in SAVES_V1.glob("*.json")))
-def test_saves_of_the_previous_version_open_and_play(tmp_path: Path, name: str) -> None:
-    """Saves written by the version before this one (state and log worded differently): the moves are the game."""
+@pytest.mark.parametrize(
+    "old_save", sorted((p for folder in OLD_SAVES for p in folder.glob("*.json"))), ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
+def test_saves_of_earlier_versions_open_and_play(tmp_path: Path, old_save: Path) -> None:
+    """Saves whose state the engines no longer write the same way: the moves are the game."""
     import shutil
 
     store = SaveStore(tmp_path)
     target = tmp_path / "20260101-000000-000001.json"
-    shutil.copy(SAVES_V1 / name, target)
+    shutil.copy(old_save, target)
     entry = store.load(target)
-    assert isinstance(entry, SavedGame), getattr(entry, "reason", entry)
+    assert isinstance(entry, SavedGame), describe_problem(entry) if isinstance(entry, BrokenSave) else entry
     session = HotseatSession.resume(entry, store)
     seat = session.acting_seat()
     if seat is None:  # random moves ended this one (three misfires): it opens on its results
@@ -178,14 +192,14 @@ def test_saves_of_the_previous_version_open_and_play(tmp_path: Path, name: str) 
     session.apply(seat, session.view(seat).legal_actions[0])
     store.flush()
     again = store.load(target)
-    assert isinstance(again, SavedGame) and again.save.state_version == 2
+    assert isinstance(again, SavedGame) and again.save.state_version == STATE_VERSION
 
 
 def test_a_current_save_whose_state_its_moves_do_not_make_is_still_refused(saved) -> None:
     store, path = saved
     data = json.loads(path.read_text())
-    assert data["state_version"] == 2
+    assert data["state_version"] == STATE_VERSION
     data["state"]["turn"] = 77
     path.write_text(json.dumps(data))
     entry = store.load(path)
-    assert isinstance(entry, BrokenSave) and "does not add up" in entry.reason
+    assert isinstance(entry, BrokenSave) and entry.code == "does_not_add_up"

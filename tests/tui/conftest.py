@@ -1,4 +1,5 @@
-"""Shared fixtures for the Pilot tests: a private save folder per test and a factory for the app."""
+"""Shared fixtures for the Pilot tests: a private save folder and settings folder per test, and a factory
+for the app."""
 
 from __future__ import annotations
 
@@ -11,6 +12,14 @@ import pytest
 from boardgames_tui.tui.app import BoardGamesApp
 
 TEST_HANDOFF_DELAY = 0.05  # players get the full pause; tests only need the timer to exist
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The settings folder of this test (a language chosen in the menu is never written to the user's)."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv("BOARDGAMES_TUI_CONFIG_DIR", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -17,12 +17,15 @@ from textual.pilot import Pilot
 from boardgames_tui.engine.registry import GAMES, GameSpec, get_game
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.tui.app import BoardGamesApp
-from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
+from boardgames_tui.tui.narrate import narrator_class
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.setup import SetupScreen
 from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
+
+if TYPE_CHECKING:
+    from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 
 
 async def start_game(
@@ -69,6 +72,8 @@ async def wait_for_handoff(app: BoardGamesApp, pilot: Pilot[Any], what: str = "a
 
 async def reveal(app: BoardGamesApp, pilot: Pilot[Any]) -> HanabiTurnScreen:
     """On a handoff screen: wait out the pause, press Space, return the private turn screen."""
+    from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
+
     handoff = app.screen
     assert isinstance(handoff, PassDeviceScreen)
     await wait_until(pilot, lambda: handoff.armed, "the handoff screen to arm")
@@ -144,7 +149,7 @@ async def resume_state(
     await app.start_session(session)
     await take_device(app, pilot)
     assert isinstance(app.screen, turn_screen_class(spec))
-    assert spec.title in app.screen.game_title
+    assert narrator_class(spec.id)(()).title in app.screen.game_title
     return session
 
 
@@ -159,7 +164,7 @@ class ViewerApp(App[None]):
     def on_mount(self) -> None:
         path = f"{self.screen_class.__module__}:{self.screen_class.__qualname__}"
         spec = next(spec for spec in GAMES.values() if spec.ui_path == path)
-        self.push_screen(self.screen_class(self.view, game_id=spec.id, title=spec.title))
+        self.push_screen(self.screen_class(self.view, game_id=spec.id, title=narrator_class(spec.id)(()).title))
 
 
 async def rendered(screen_class: type[TurnScreen], view: Any, keys: tuple[str, ...] = ()) -> str:

@@ -58,7 +58,7 @@ async def test_two_player_game_by_keys(save_dir) -> None:
         outcome = session.outcome()
         assert outcome is not None and turns >= 3
         text = screen_text(app)
-        assert outcome.headline in text
+        assert session.narrator.say(outcome.headline) in text
         saved = json.loads(session.save_path.read_text())
         assert saved["finished"] is True
         assert len(saved["actions"]) == turns

@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.console import Console
 
-from boardgames_tui.engine.base import LogEntry
+from boardgames_tui.engine.base import event
 from boardgames_tui.engine.hanabi.models import HanabiOptions, HanabiState
 from boardgames_tui.engine.hanabi.rules import RULES
 from boardgames_tui.tui.games.hanabi import render
@@ -224,7 +224,7 @@ WIDE = "一二三四五六七八九十一二三四五六"  # 16 characters, 32 c
 
 
 async def test_hostile_and_wide_names_show_as_typed_on_one_line_at_80x24(make_app) -> None:
-    told = LogEntry(public=f"{WIDE} told {HOSTILE}: slot 5 is a 3.")
+    told = event("number_clue", seat=0, target=1, rank=3, slots=[4], free=False)
     state = with_names(three_players(log=(told,)), WIDE, HOSTILE, "[@click=app.quit]")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -234,7 +234,7 @@ async def test_hostile_and_wide_names_show_as_typed_on_one_line_at_80x24(make_ap
         assert any(HOSTILE in line and "R2" in line and "R3" in line for line in lines), lines
         assert any("[@click=app.quit]" in line and "Y3" in line and "Y4" in line for line in lines), lines
         assert any(WIDE in line for line in lines), lines
-        assert any(told.public in line for line in lines), lines  # the log line, as typed
+        assert any(f"{WIDE} told {HOSTILE}: slot 5 is a 3." in line for line in lines), lines  # names as typed
         await pilot.press("1")
         prompt = str(screen.query_one("#prompt").render())
         assert HOSTILE in prompt
@@ -281,7 +281,7 @@ def test_counts_are_worded_for_one_and_for_many() -> None:
 async def test_page_keys_scroll_the_table_or_say_why_not(make_app) -> None:
     options = HanabiOptions(sixth_suit="tricky", black_powder=True)
     hands = [["R1", "Y1", "G1", "B1"], ["R2", "Y2", "G2", "B2"], ["R3", "Y3", "G3", "B3"], ["W1", "W2", "W3", "W4"]]
-    log = tuple(LogEntry(public=f"Ana told Bob: slot {n} is a 1.") for n in range(1, 6))
+    log = tuple(event("number_clue", seat=0, target=1, rank=1, slots=[n], free=False) for n in range(5))
     state = build([*hands, ["M1", "M2", "M3", "K5"]], options=options, fill_deck=True, log=log)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -122,7 +122,7 @@ async def test_the_handoff_lists_everything_public_since_the_players_last_turn(s
             await take_device(app, pilot)
             await pilot.press("p", "enter")
             await pilot.pause()
-        public = [entry.public for entry in session.rules.log(session._state)]
+        public = [session.narrator.event(entry) for entry in session.rules.log(session._state) if entry.public]
         assert len(public) >= 3
         # Ana played last before Ben and Chloé: she is told both of their turns, not her own.
         assert session.public_feed(0) == tuple(public[-2:])

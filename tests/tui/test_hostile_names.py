@@ -24,6 +24,7 @@ from textual.widgets import Input, OptionList, Select
 from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.engine.saves import SCHEMA_VERSION, RecordedAction, SaveFile, SavedGame
 from boardgames_tui.tui.app import BoardGamesApp
+from boardgames_tui.tui.narrate import narrator_for
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
@@ -89,7 +90,7 @@ def finished_save(game_id: str, players: list[str], seed: str) -> tuple[SaveFile
         state=state.model_dump(mode="json"),
         created_at="2026-01-01T00:00:00+00:00",
         updated_at="2026-01-01T00:00:00+00:00",  # older than the game in progress: listed after it
-        position=rules.turn_label(state),
+        position=narrator_for(game_id, players).say(rules.turn_label(state)),
         finished=True,
     )
     return save, state
@@ -149,7 +150,7 @@ async def check_resume_list_and_results(
     resume = app.screen
     assert isinstance(resume, ResumeScreen)
     assert all(isinstance(entry, SavedGame) for entry in resume.entries), resume.entries
-    title = get_game(game_id).title
+    title = narrator_for(game_id, ()).title
     shown = visible(screen_text(app))
     for players in (playing, finished):
         assert visible(f"{title} · {', '.join(players)}") in shown or visible(", ".join(players)) in shown, players

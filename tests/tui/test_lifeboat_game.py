@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from boardgames_tui.engine.lifeboat.data import CARD_KEY, CARD_TYPE, CHARACTER_NAMES, LIFE_PRESERVER, card_name
+from boardgames_tui.engine.lifeboat.data import CARD_KEY, CARD_TYPE, LIFE_PRESERVER
 from boardgames_tui.engine.lifeboat.models import LifeboatOptions
 from boardgames_tui.engine.lifeboat.rules import RULES
 from boardgames_tui.engine.saves import SavedGame
+from boardgames_tui.tui.games.lifeboat.narrate import CHARACTER_NAMES, LifeboatNarrator, card_name
 from boardgames_tui.tui.games.lifeboat.screen import LifeboatTurnScreen
 from boardgames_tui.tui.session import HotseatSession
 
@@ -91,7 +92,7 @@ async def test_a_refused_swap_is_a_fight_that_another_player_joins_resumed_halfw
         assert final.wounds[ANA] == 1 and final.wounds[BEN] == 0 and final.wounds[CY] == 0
         assert final.fought[ANA] and final.fought[BEN] and final.fought[CY] and not final.fought[DEE]
         assert final.boat == state.boat  # the defenders won: no swap
-        assert any("the defenders win" in entry.public for entry in final.log)
+        assert any("the defenders win" in line for line in resumed.log_lines(None))
 
 
 async def test_the_draft_by_number_and_by_mouse_and_the_handoff_shows_nothing_private(make_app) -> None:
@@ -135,7 +136,7 @@ async def test_a_trade_offered_answered_and_confirmed(make_app) -> None:
         while screen._cursor_card() != knife:
             await pilot.press("right")
         await pilot.press("space")
-        assert session._state.trade_give == (knife,)
+        assert session._state.pending.give == (knife,)  # type: ignore[union-attr]
         assert has(app, "You give: Knife +3")
         await pilot.press("o")
         await hand_over(app, pilot, BEN)
@@ -320,7 +321,9 @@ def test_the_results_list_every_item_with_love_and_hate() -> None:
     outcome = RULES.outcome(state)
     assert outcome is not None and len(outcome.details) == 4
     lines = {line.seat: line for line in state_results(state)}
-    for line in outcome.details:
+    narrator = LifeboatNarrator(state.players)
+    for detail in outcome.details:
+        line = narrator.say(detail)
         seat = next(x for x, player in enumerate(state.players) if line.startswith(player + " ("))
         status = lines[seat].status
         # what the status rules out is not listed: no survival for the dead, no treasure either when lost
@@ -332,7 +335,6 @@ def test_the_results_list_every_item_with_love_and_hate() -> None:
 
 
 async def test_the_handoff_offers_the_public_table_to_anyone_watching(make_app) -> None:
-    from boardgames_tui.engine.lifeboat.data import CHARACTER_NAMES
     from boardgames_tui.tui.screens.panel import PanelScreen
     from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
     from boardgames_tui.tui.session import HotseatSession
@@ -442,7 +444,7 @@ async def test_only_the_characters_aboard_are_ever_named(make_app) -> None:
         await hand_over(app, pilot, ANA)
         assert "Kid" not in screen_text(app) and "Frenchy" not in screen_text(app)
         assert has(app, "Thirsty: Ana ×1, Cy ×1, Dee ×1")
-        assert not any("Kid" in entry.public or "Frenchy" in entry.public for entry in session._state.log)
+        assert not any("Kid" in line or "Frenchy" in line for line in session.log_lines(None))
 
 
 def long_names_action() -> Any:
@@ -505,9 +507,11 @@ async def test_the_results_fit_80x24_with_six_players_and_say_why_the_game_ended
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.pause()
         outcome = RULES.outcome(state)
-        assert outcome is not None and outcome.headline.startswith("Land at the fourth seagull:")
+        assert outcome is not None
+        narrator = LifeboatNarrator(names)
+        assert narrator.say(outcome.headline).startswith("Land at the fourth seagull:")
         text = squeezed(screen_text(app))
-        for line in (outcome.headline, *outcome.details):
+        for line in (narrator.say(outcome.headline), *(narrator.say(d) for d in outcome.details)):
             assert squeezed(line) in text, line
         assert app.screen.query_one("#results-box").max_scroll_y == 0, "everything is in view"
 

@@ -115,7 +115,7 @@ async def test_whole_five_player_game_ends_on_the_results_screen(save_dir) -> No
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         outcome = session.outcome()
-        assert outcome is not None and outcome.headline in screen_text(app)
+        assert outcome is not None and session.narrator.say(outcome.headline) in screen_text(app)
         assert session.replay_matches()
 
 
@@ -170,7 +170,7 @@ async def test_a_trick_won_by_its_last_player_pauses_for_the_table(save_dir) -> 
         assert handoff.player == "Chloé"
         assert session.view(None).status[2].tricks == 1
         # The public log tells the whole trick, with a subject: what the handoff feed is made of.
-        last = session.rules.log(session._state)[-1].public
+        last = session.narrator.event(session.rules.log(session._state)[-1])
         assert last == "Chloé played R8 and won trick 1 (red led): Ana R2 · Ben R5 · Chloé R8"
 
 

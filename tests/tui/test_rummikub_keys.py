@@ -3,14 +3,12 @@ rule that stops it (issue #11, section 2)."""
 
 from __future__ import annotations
 
-from ..engine.rummikub.helpers import build
-from ..engine.rummikub.variant_helpers import vbuild
+from ..engine.rummikub.helpers import build, vbuild
+
 from .helpers import screen_text
 from .keys import assert_every_key_answers as every_key_answers, show_state, status_text
 
-
 SHARED = ("question_mark", "r", "l")  # the same on every turn screen: pressed in the first situation only
-
 
 async def assert_every_key_answers(app, pilot, state, setup_keys=(), skip=SHARED) -> dict[str, str]:
     """The shared check; no key falls back on the generic sentence, and our own reasons fit one line at
@@ -21,15 +19,12 @@ async def assert_every_key_answers(app, pilot, state, setup_keys=(), skip=SHARED
         assert len(answer) <= 76 or answer.startswith("✗ Not yet"), (key, answer)
     return answers
 
-
 def plain_text(app) -> str:
     return " ".join(screen_text(app).split())
-
 
 # Standard ----------------------------------------------------------------------------------------------
 
 STANDARD = build(["R8 R7 R6 K4 K5 O1 O9", "B1 B2 B3"], ["K9 K10 K11", "B5 B6 B7 B8"])
-
 
 async def test_every_key_answers_at_the_start_of_a_standard_turn(make_app) -> None:
     app = make_app()
@@ -44,7 +39,6 @@ async def test_every_key_answers_at_the_start_of_a_standard_turn(make_app) -> No
     assert "first tile of your rack" in answers["home"]
     assert "no discard pile" in answers["t"] and "no trump" in answers["w"] and "no trump" in answers["b"]
 
-
 async def test_every_key_answers_on_the_table_after_touching_it(make_app) -> None:
     # Tab to the table, split K9 K10 K11 after K9: the table is touched, the cursor on set 1's end.
     app = make_app()
@@ -54,7 +48,6 @@ async def test_every_key_answers_on_the_table_after_touching_it(make_app) -> Non
     assert answers["u"] == "changed" and answers["ctrl+r"] == "changed"
     assert "end of set 1" in answers["right"] and "end of set 1" in answers["end"]
     assert "between two tiles" in answers["x"]
-
 
 async def test_d_after_touching_the_table_says_why_and_the_hint_stops_offering_it(make_app) -> None:
     app = make_app()
@@ -68,14 +61,12 @@ async def test_d_after_touching_the_table_says_why_and_the_hint_stops_offering_i
         await pilot.press("escape")  # the next key, Esc included, clears the old error line
         assert status_text(screen) == ""
 
-
 async def press_for_reason(app, pilot, state, setup_keys, key) -> str:
     """From `state` + `setup_keys`, press `key`: the reason it shows ('' if none)."""
     screen = await show_state(app, pilot, state, setup_keys)
     await pilot.press(key)
     await pilot.pause()
     return status_text(screen)
-
 
 async def test_keys_with_a_selection_and_before_the_initial_meld(make_app) -> None:
     app = make_app()
@@ -89,14 +80,12 @@ async def test_keys_with_a_selection_and_before_the_initial_meld(make_app) -> No
         before_meld = build(["R8 R7 R6 K4 K5 O1 O9", "B1 B2 B3"], ["K9 K10 K11"], melded=(False, True))
         assert "Until your initial meld" in await press_for_reason(app, pilot, before_meld, ("tab", "right"), "x")
 
-
 # American ---------------------------------------------------------------------------------------------
 
 AMERICAN_DRAW = vbuild(
     "american", ["R3 R4 K9 K10", "B1 B2", "O7 O8"], table=[(1, "O1 O2 O3")], discards=[("R5", 1)],
     phase="draw", melded=(False, True, True),
 )
-
 
 async def test_every_key_answers_before_the_american_draw(make_app) -> None:
     app = make_app()
@@ -107,7 +96,6 @@ async def test_every_key_answers_before_the_american_draw(make_app) -> None:
     assert answers["space"].startswith("✗ Draw first") and answers["b"].endswith("did not take the trump this turn")
     assert answers["d"] == "changed" and answers["w"] == "changed"
 
-
 async def test_every_key_answers_after_the_american_draw_on_anothers_meld(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -116,7 +104,6 @@ async def test_every_key_answers_after_the_american_draw_on_anothers_meld(make_a
     assert "Only Ben may rearrange Ben's meld" in answers["x"]
     assert "Only Ben may rearrange Ben's meld" in answers["less_than_sign"]
 
-
 async def test_american_e_on_the_tile_taken_from_the_discard_pile_says_why(make_app) -> None:
     state = vbuild("american", ["R3 R4 K9 K10", "B1 B2", "O7 O8"], discards=[("R5", 1)], phase="draw")
     app = make_app()
@@ -124,9 +111,7 @@ async def test_american_e_on_the_tile_taken_from_the_discard_pile_says_why(make_
         reason = await press_for_reason(app, pilot, state, ("t", "end"), "e")  # R5 joins the rack's end
     assert "R5 came from the discard pile this turn: discard another tile" in reason
 
-
 # International -----------------------------------------------------------------------------------------
-
 
 async def test_every_key_answers_in_the_international_first_turn_with_a_timer(make_app) -> None:
     state = vbuild(
@@ -139,13 +124,11 @@ async def test_every_key_answers_in_the_international_first_turn_with_a_timer(ma
     assert "no draw in your first turn" in answers["d"]
     assert "Not yet" not in answers["e"] or "Breaking the ice" in answers["e"]
 
-
 async def test_international_w_after_breaking_the_ice_says_why(make_app) -> None:
     state = vbuild("international", ["R10 R11 K9", "B1 B2", "O7 O8"], phase="draw", discards=[("K5", 2)])
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         assert "only for a finish or a closed win" in await press_for_reason(app, pilot, state, (), "w")
-
 
 async def test_every_key_answers_when_only_a_discard_is_left(make_app) -> None:
     state = vbuild("international", ["R10 R11 K9", "B1 B2", "O7 O8"], phase="discard", options={"turn_timer": "30 s"})

@@ -8,10 +8,9 @@ from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
 from boardgames_tui.tui.session import HotseatSession
 
-from ..engine.rummikub.helpers import ids, rack_text
-from ..engine.rummikub.variant_helpers import vbuild
-from .helpers import resume_state, screen_text, take_device, wait_for_handoff, wait_until, reload_made_up
+from ..engine.rummikub.helpers import ids, rack_text, vbuild
 
+from .helpers import resume_state, screen_text, take_device, wait_for_handoff, wait_until, reload_made_up
 
 async def point_rack_at(pilot, screen: RummikubTurnScreen, tile: int) -> None:
     if screen.cursor.zone != "rack":
@@ -20,11 +19,9 @@ async def point_rack_at(pilot, screen: RummikubTurnScreen, tile: int) -> None:
     while rack[screen.cursor.index] != tile:
         await pilot.press("right")
 
-
 async def select_rack(pilot, screen: RummikubTurnScreen, tile: int) -> None:
     await point_rack_at(pilot, screen, tile)
     await pilot.press("space")
-
 
 async def test_american_take_the_discard_meld_and_discard(make_app) -> None:
     # Ana (broke the ice) takes Ben's R5 from the pile, melds R3 R4 R5 and discards K9.
@@ -52,7 +49,6 @@ async def test_american_take_the_discard_meld_and_discard(make_app) -> None:
         assert after.table[0].owner == 0
         assert after.current == 2  # counter-clockwise: Ana, then the last seat
 
-
 async def test_a_meld_of_another_player_shows_its_owner_and_cannot_be_split(make_app) -> None:
     state = vbuild("american", ["K1 K2", "B1"], table=[(1, "O5 O6 O7 O8")], phase="turn")
     app = make_app()
@@ -62,7 +58,6 @@ async def test_a_meld_of_another_player_shows_its_owner_and_cannot_be_split(make
         await pilot.press("tab", "right", "right")
         await pilot.press("x")  # not Ana's meld: splitting it is not offered
         assert len(session._state.table) == 1
-
 
 async def test_the_trump_can_be_put_back_and_taken_to_go_out(make_app) -> None:
     state = vbuild("american", ["R1 R2 K9", "B1 J", "O10"], trump="R3", phase="draw", pool="K5")
@@ -83,7 +78,6 @@ async def test_the_trump_can_be_put_back_and_taken_to_go_out(make_app) -> None:
         await pilot.press("e")
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results screen")
         assert session._state.winner == 0 and session._state.win_kind == "out"
-
 
 async def test_international_resume_in_the_middle_of_a_turn(make_app) -> None:
     state = vbuild("international", ["R10 R11 R12 R13 K9", "B1 B2", "O7 O8"], phase="draw", melded=(False, True, True))
@@ -112,7 +106,6 @@ async def test_international_resume_in_the_middle_of_a_turn(make_app) -> None:
         await point_rack_at(pilot, screen, ids("K9")[0])
         await pilot.press("e")  # 46 < 50: the discard is refused with the reason
         assert resumed._state.current == 0 and "50" in screen_text(second)
-
 
 async def test_the_rule_set_is_named_in_the_title_and_the_resume_list(make_app) -> None:
     from boardgames_tui.engine.rummikub.models import RummikubOptions

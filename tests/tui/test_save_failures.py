@@ -81,6 +81,6 @@ def test_an_unexpected_error_exits_non_zero_and_says_where_the_game_is(monkeypat
 
     monkeypatch.setattr(BoardGamesApp, "run", crash)
     with pytest.raises(SystemExit) as exit_info:
-        entry.main()
+        entry.main([])
     assert exit_info.value.code == 1
     assert f"The game was last saved in {save_dir}" in capsys.readouterr().err

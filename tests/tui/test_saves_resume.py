@@ -17,6 +17,7 @@ from boardgames_tui.engine.saves import SCHEMA_VERSION, BrokenSave, SavedGame, S
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.confirm import ConfirmScreen
+from boardgames_tui.tui.screens.save_problems import describe_problem
 from boardgames_tui.tui.screens.saves import ResumeScreen
 from boardgames_tui.tui.session import HotseatSession
 
@@ -183,7 +184,7 @@ async def test_unreadable_saves_are_listed_with_a_reason_and_left_alone(make_app
         unreadable = [e for e in resume.entries if isinstance(e, BrokenSave)]
         assert {e.path for e in readable} == readable_paths  # the readable ones still load
         assert {e.path for e in unreadable} == {path for path, _ in broken.values()}
-        reasons = {e.path: e.reason for e in unreadable}
+        reasons = {e.path: describe_problem(e) for e in unreadable}
         for path, phrase in broken.values():
             assert phrase in reasons[path], (path.name, reasons[path])
 
@@ -195,7 +196,7 @@ async def test_unreadable_saves_are_listed_with_a_reason_and_left_alone(make_app
             prompt = str(option.prompt)
             if isinstance(entry, BrokenSave):
                 assert option.disabled
-                assert "Unreadable" in prompt and entry.path.name in prompt and entry.reason in prompt
+                assert "Unreadable" in prompt and entry.path.name in prompt and describe_problem(entry) in prompt
             else:
                 assert not option.disabled
         text = screen_text(app)
@@ -247,7 +248,7 @@ def make_save(seed: str, options: HanabiOptions | None = None, actions: int = 0)
             "state": state.model_dump(mode="json"),
             "created_at": "2024-01-01T00:00:00+00:00",
             "updated_at": "2024-01-01T00:05:00+00:00",
-            "position": RULES.turn_label(state),
+            "position": f"Turn {RULES.turn_label(state).args['turn']}",
         }
     )
     return save, state
@@ -447,7 +448,7 @@ async def test_a_save_that_cannot_be_shown_is_listed_as_unreadable(
         assert isinstance(by_path[good.save_path], SavedGame)
         shown = by_path[odd.save_path]
         assert isinstance(shown, BrokenSave)
-        assert "no label for these options" in shown.reason
+        assert shown.code == "cannot_be_shown" and "no label for these options" in describe_problem(shown)
         text = screen_text(app)
         assert "Unreadable" in text and odd.save_path.name in text and "no label for these options" in text
         assert "Ana, Ben" in text
@@ -507,7 +508,8 @@ async def test_a_save_that_cannot_be_played_stays_listed_as_unreadable(
         await pilot.pause()
         assert app.screen is resume and app.session is None and app.is_running
         entry = next(e for e in resume.entries if e.path == odd.save_path)
-        assert isinstance(entry, BrokenSave) and "cannot be resumed" in entry.reason and "tile 107" in entry.reason
+        assert isinstance(entry, BrokenSave) and entry.code == "cannot_be_resumed"
+        assert "cannot be resumed" in describe_problem(entry) and "tile 107" in describe_problem(entry)
         text = screen_text(app)
         assert "Unreadable" in text and "tile 107" in text
         # The other save is highlighted and resumes.

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from boardgames_tui.engine.assets import asset_path
+from boardgames_tui.engine.base import fact
 from boardgames_tui.engine.hanabi.models import HanabiOptions
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.tui.app import BoardGamesApp
@@ -19,7 +20,7 @@ from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.log import LogScreen
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
-from boardgames_tui.tui.screens.picker import GamePickerScreen
+from boardgames_tui.tui.screens.picker import GamePickerScreen, game_blurb, game_title
 from boardgames_tui.tui.screens.results import ResultsScreen
 from boardgames_tui.tui.screens.rules import RulebookView, RulesScreen
 from boardgames_tui.tui.screens.too_small import TooSmallScreen
@@ -130,7 +131,7 @@ async def test_the_game_picker_indents_every_line_of_a_description_alike(make_ap
         await pilot.pause()
         assert isinstance(app.screen, GamePickerScreen)
         rows = [row for row in widget_rows(app, app.screen.query_one("#games", OptionList)) if row.strip()]
-        titles = {spec.title for spec in GAMES.values()}
+        titles = {game_title(spec.id) for spec in GAMES.values()}
         title_rows = [row for row in rows if row.strip() in titles]
         assert sorted(row.strip() for row in title_rows) == sorted(titles)
         (title_indent,) = {indent(row) for row in title_rows}
@@ -139,7 +140,7 @@ async def test_the_game_picker_indents_every_line_of_a_description_alike(make_ap
         assert {indent(row) for row in described} == {title_indent + 2}, described
         words = " ".join(row.strip() for row in described).split()
         for spec in GAMES.values():
-            assert " ".join(spec.blurb.split()) in " ".join(words), spec.id
+            assert " ".join(game_blurb(spec.id).split()) in " ".join(words), spec.id
 
 
 # Private screens: no screenshot command, no text selection --------------------------------------
@@ -250,9 +251,10 @@ async def test_results_screen_shows_the_headline_and_a_plays_again(make_app, sav
         await app.start_session(old)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         results = app.screen
-        assert str(results.query_one("#headline", Static).content) == outcome.headline
+        headline = old.narrator.say(outcome.headline)
+        assert str(results.query_one("#headline", Static).content) == headline
         text = screen_text(app)
-        assert outcome.headline in text
+        assert headline in text
         assert "Game over" in text and "results-1" in text
         old_save = old.save_path
         assert json.loads(old_save.read_text(encoding="utf-8"))["finished"] is True
@@ -288,7 +290,9 @@ async def test_a_long_score_breakdown_scrolls_on_the_smallest_terminal(make_app)
         # A breakdown longer than any game's today: the results must still scroll to every line.
         finished = session.outcome()
         assert finished is not None
-        long = finished.model_copy(update={"details": (*finished.details, *(f"Detail line {n}" for n in range(30)))})
+        lines = tuple(fact("detail_line", n=n) for n in range(30))
+        long = finished.model_copy(update={"details": (*finished.details, *lines)})
+        session.narrator.say_detail_line = lambda n: f"Detail line {n}"  # type: ignore[attr-defined]
         session.outcome = lambda: long  # type: ignore[method-assign]
         await app.start_session(session)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
@@ -408,12 +412,12 @@ async def test_starting_a_game_draws_its_rulebook_ahead(make_app) -> None:
 
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        rules._LINES.pop(("hanabi", SIZE[0] - rules.RULES_WIDTH_MARGIN), None)
+        rules._LINES.pop(("hanabi", "en", SIZE[0] - rules.RULES_WIDTH_MARGIN), None)
         await open_setup(app, pilot)
         await start_from_setup(app, pilot)
-        await wait_until(pilot, lambda: ("hanabi", SIZE[0] - rules.RULES_WIDTH_MARGIN) in rules._LINES, "the rulebook")
+        await wait_until(pilot, lambda: ("hanabi", "en", SIZE[0] - rules.RULES_WIDTH_MARGIN) in rules._LINES, "the rulebook")
         await reveal(app, pilot)
         await pilot.press("r")
         await pilot.pause()
         book = app.screen.query_one(RulebookView)
-        assert book.lines is rules._LINES[("hanabi", book.scrollable_content_region.width)]  # the one drawn ahead
+        assert book.lines is rules._LINES[("hanabi", "en", book.scrollable_content_region.width)]  # the one drawn ahead

@@ -7,9 +7,11 @@ import re
 
 from textual.geometry import Region
 
+from boardgames_tui.engine.base import event
 from boardgames_tui.engine.saves import SavedGame
 from boardgames_tui.engine.splendor_duel.models import Owned
 from boardgames_tui.engine.splendor_duel.rules import RULES
+from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
@@ -261,7 +263,7 @@ async def test_an_extra_turn_is_said_in_the_log_and_on_the_turn_screen(make_app)
         text = screen_text(app)
         assert "Extra turn" in text
         assert "Ana bought a level-1 white card" in text and "Ana will take an extra turn" in text
-        assert any(entry.public == "Ana will take an extra turn" for entry in session._state.log)
+        assert any(entry.kind == "extra_turn" and entry.args == {"seat": 0} for entry in session._state.log)
         await goto_cell(pilot, screen, 0)
         await pilot.press("space", "enter")  # the extra turn: one white
         await wait_for_handoff(app, pilot)
@@ -385,18 +387,24 @@ def test_every_log_line_has_a_subject() -> None:
         while RULES.outcome(state) is None:
             seat = state.current
             state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
-        for entry in state.log:
-            assert entry.public.startswith(names) or entry.public.startswith("Neither player"), entry.public
-            assert "(s)" not in entry.public and " 1 tokens" not in entry.public, entry.public
+        for line in NARRATOR(names).events(state.log):
+            assert line.startswith(names) or line.startswith("Neither player"), line
+            assert "(s)" not in line and " 1 tokens" not in line, line
 
 
 WIDE = ("龍" * 16, "Zoë Ælf שלום 🦊")
-LONG_NEWS = (
-    f"{WIDE[1]} used a privilege to take a red token from the board (C3); {WIDE[1]} replenished the board"
-    f" with 12 tokens from the bag; {WIDE[0]} takes a privilege from the supply; {WIDE[1]} bought a level-2"
-    " blue card (+2 points, +1 crown), paying 5 tokens (2 blue, 2 red, 1 gold); "
-    f"{WIDE[1]} claimed a royal card (+2 points); {WIDE[1]} took a white token from {WIDE[0]}"
-)
+# Everything WIDE[1] did on a long turn (their privilege, a replenish, a level-2 card and a royal card):
+# the news WIDE[0] reads at the start of the next.
+LONG_NEWS = {
+    "log": (
+        event("privilege_used", seat=1, colour=R, cell=12),
+        event("replenished", seat=1, count=12, privilege="supply"),
+        event("bought", seat=1, card=35, reserved=False, payment=[0, 2, 0, 2, 0, 0, 1]),
+        event("royal_claimed", seat=1, royal=1),
+        event("stole", seat=1, colour=W, victim=0),
+    ),
+    "news_start": 0,
+}
 
 
 def assert_fits(app) -> None:
@@ -439,8 +447,8 @@ async def test_everything_fits_80x24_at_the_start_of_a_busy_turn(make_app) -> No
         build(
             board_cells=board("W.R..", ".BG..", "..KY.", "P....", "....Y"),
             seats=(me, player(tokens(K=3), privileges=1, cards=(2, 7, 12))),
-            summary=LONG_NEWS,
             turn=7,
+            **LONG_NEWS,
         ),
         WIDE,
     )
@@ -453,12 +461,12 @@ async def test_everything_fits_80x24_at_the_start_of_a_busy_turn(make_app) -> No
 
 async def test_everything_fits_80x24_in_choices_and_payments(make_app) -> None:
     me = player(tokens(W=1, B=1, G=1, R=1, Y=3), reserved=(6, 58, 40), cards=(2, 7, 12), royals=())
-    royal = build(seats=(me, player()), phase="royal", summary=LONG_NEWS, turn=9)
+    royal = build(seats=(me, player()), phase="royal", turn=9, **LONG_NEWS)
     await fits(make_app, named(royal, WIDE))
-    steal = build(seats=(me, player(tokens(W=1, B=1, G=1, R=1, K=1, P=1))), phase="steal", summary=LONG_NEWS)
+    steal = build(seats=(me, player(tokens(W=1, B=1, G=1, R=1, K=1, P=1))), phase="steal", **LONG_NEWS)
     await fits(make_app, named(steal, WIDE))
     payer = player(tokens(W=1, B=1, G=1, R=1, Y=3), reserved=(6, 58, 40))
-    paying = build(seats=(payer, player()), pyramid=((21, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)), summary=LONG_NEWS)
+    paying = build(seats=(payer, player()), pyramid=((21, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)), **LONG_NEWS)
     text = await fits(make_app, named(paying, WIDE), ("tab", "b"))
     assert "more ways: 1-9 of 15" in text
 

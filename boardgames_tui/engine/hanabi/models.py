@@ -6,20 +6,12 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from ..base import FrozenModel, LogEntry
+from ..base import Event, FrozenModel
 
-# Suit letters. Colour is never the only signal on screen, so every suit has a letter.
+# Suit letters. Colour is never the only signal on screen, so every suit has a letter (the narrator names it).
 RED, YELLOW, GREEN, BLUE, WHITE, MULTI, BLACK = "R", "Y", "G", "B", "W", "M", "K"
 BASE_SUITS: tuple[str, ...] = (RED, YELLOW, GREEN, BLUE, WHITE)
-SUIT_NAMES: dict[str, str] = {
-    RED: "red",
-    YELLOW: "yellow",
-    GREEN: "green",
-    BLUE: "blue",
-    WHITE: "white",
-    MULTI: "multicolour",
-    BLACK: "black",
-}
+ALL_SUITS: tuple[str, ...] = (*BASE_SUITS, MULTI, BLACK)
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5)
 MAX_CLUE_TOKENS = 8
 MAX_MISFIRES = 3
@@ -30,31 +22,14 @@ Convention = Literal["none", "finesse", "layered finesse", "H-group", "other"]
 
 
 class HanabiOptions(FrozenModel):
-    hand_size: HandSizeRule = Field(
-        "standard",
-        title="Hand size",
-        description="standard: 5 cards with 2-3 players, 4 with 4-5; unofficial: 6/5/4/3 for 2/3/4/5 players",
-    )
-    allow_empty_clues: bool = Field(
-        False, title="Empty clues", description="Allow a clue that touches none of the player's cards"
-    )
-    sixth_suit: SixthSuit = Field(
-        "none",
-        title="Sixth suit",
-        description=(
-            "tricky: 10 multicolour cards with their own clue; difficult: 5 multicolour cards (one of each "
-            "number); avalanche: 10 multicolour cards touched by every colour clue"
-        ),
-    )
-    black_powder: bool = Field(
-        False, title="Black powder", description="10 black cards played from 5 down to 1; no colour clue touches them"
-    )
-    five_flamboyants: bool = Field(
-        False, title="Five flamboyants", description="Completing a pile reveals a bonus tile instead of a clue token"
-    )
-    convention: Convention = Field(
-        "none", title="Conventions", description="A label for the table; nothing is enforced"
-    )
+    """The variants; the setup screen's labels and help for each are the narrator's (option_label ...)."""
+
+    hand_size: HandSizeRule = "standard"
+    allow_empty_clues: bool = False
+    sixth_suit: SixthSuit = "none"
+    black_powder: bool = False
+    five_flamboyants: bool = False
+    convention: Convention = "none"
 
 
 class Card(FrozenModel):
@@ -90,18 +65,12 @@ BONUS_TILES: tuple[BonusTile, ...] = (
     "reshuffle_discard",
     "replay_discard",
 )
-BONUS_TILE_TEXT: dict[str, str] = {
-    "clue": "+1 clue token",
-    "clue_and_misfire": "+1 clue token and one misfire removed",
-    "free_colour_clue": "a free colour clue",
-    "free_number_clue": "a free number clue",
-    "reshuffle_discard": "may shuffle a discarded card back into the deck",
-    "replay_discard": "may play a playable card from the discard pile",
-}
 
 # Phases of a turn. "turn": an ordinary turn. The others are pending bonus-tile decisions of the player
 # who completed a pile; they end the turn when resolved.
 Phase = Literal["turn", "free_colour_clue", "free_number_clue", "reshuffle_discard", "replay_discard", "over"]
+# How a game ended: every pile complete, the third misfire, or the last round after the deck ran out.
+EndReason = Literal["all_fireworks", "third_misfire", "final_round"]
 
 
 class HanabiState(FrozenModel):
@@ -123,8 +92,8 @@ class HanabiState(FrozenModel):
     bonus_tiles: tuple[BonusTile, ...] = Field((), repr=False)  # face-down flamboyant tiles, next first
     bonus_revealed: tuple[BonusTile, ...] = ()
     reshuffles: int = 0  # counter for deriving the seed of each discard-reshuffle
-    end_reason: str | None = None
-    log: tuple[LogEntry, ...] = ()
+    end_reason: EndReason | None = None
+    log: tuple[Event, ...] = ()
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -215,5 +184,5 @@ class HanabiView(FrozenModel):
     bonus_tiles_left: int
     bonus_revealed: tuple[BonusTile, ...]
     score: int
-    log: tuple[str, ...]
+    log: tuple[Event, ...]
     legal_actions: tuple[HanabiAction, ...]

@@ -13,7 +13,6 @@ chosen with LifeboatOptions.disputed_cards (see `navigation_cards`).
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -114,7 +113,6 @@ CHARACTERS: tuple[CharacterData, ...] = DATA.characters
 CHARACTER_INDEX: dict[str, int] = {c.key: i for i, c in enumerate(CHARACTERS)}
 SIZE: tuple[int, ...] = tuple(c.size for c in CHARACTERS)
 SURVIVAL: tuple[int, ...] = tuple(c.survival for c in CHARACTERS)
-CHARACTER_NAMES: tuple[str, ...] = tuple(c.name for c in CHARACTERS)
 SEAGULLS_TO_END: int = DATA.seagulls_to_end
 JEWEL_POINTS: tuple[int, ...] = DATA.jewel_points_by_count
 
@@ -128,12 +126,6 @@ CARD_KEY: tuple[str, ...] = tuple(SUPPLY_TYPES[t].key for t in CARD_TYPE)
 CARD_EFFECT: tuple[str, ...] = tuple(SUPPLY_TYPES[t].effect for t in CARD_TYPE)
 CARD_WEAPON: tuple[int, ...] = tuple(SUPPLY_TYPES[t].weapon for t in CARD_TYPE)
 CARD_POINTS: tuple[int, ...] = tuple(SUPPLY_TYPES[t].points for t in CARD_TYPE)
-
-
-def card_name(card: int) -> str:
-    """'Water', 'Painting (3)', ...: the name a player reads (paintings carry their value)."""
-    t = SUPPLY_TYPES[CARD_TYPE[card]]
-    return f"{t.name} ({t.points})" if t.effect == "painting" else t.name
 
 
 def cards_of(effect: str) -> tuple[int, ...]:
@@ -194,34 +186,3 @@ def navigation_cards(disputed: str = "majority") -> tuple[NavCard, ...]:
     """The navigation deck's contents for the LifeboatOptions.disputed_cards setting."""
     return NAVIGATION_ALTERNATIVE if disputed == "alternative" else NAVIGATION_MAJORITY
 
-
-def nav_text(card: NavCard, aboard: Collection[int] | None = None) -> str:
-    """A one-line public description: 'N05: overboard The Kid; thirsty ...; rowers thirsty; a seagull'.
-
-    `aboard` (character indices) names only the characters in the boat: a card naming someone who is not
-    aboard does not speak of them ("everyone thirsty" when it names everyone aboard)."""
-    present = tuple(range(len(CHARACTERS))) if aboard is None else tuple(sorted(aboard))
-    overboard = [c for c in card.overboard if c in present]
-    thirsty = [c for c in card.thirsty if c in present]
-    if not overboard:
-        over = "nobody overboard"
-    elif len(overboard) == len(present):
-        over = "everyone overboard"
-    else:
-        over = "overboard " + ", ".join(CHARACTER_NAMES[c] for c in overboard)
-    if not thirsty:
-        thirst = "nobody named thirsty"
-    elif len(thirsty) == len(present):
-        thirst = "everyone thirsty"
-    else:
-        thirst = "thirsty " + ", ".join(CHARACTER_NAMES[c] for c in thirsty)
-    parts = [over, thirst]
-    if card.rowers_thirsty:
-        parts.append("rowers thirsty")
-    if card.fighters_thirsty:
-        parts.append("fighters thirsty")
-    if card.bird == 1:
-        parts.append("a seagull")
-    elif card.bird == -1:
-        parts.append("a crossed-out seagull")
-    return f"{card.id}: " + "; ".join(parts)

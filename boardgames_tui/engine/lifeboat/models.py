@@ -3,15 +3,19 @@
 Seats are the players' indices (0..n-1); each seat owns one character for the whole game. Characters,
 supply cards and navigation cards are indices into data.py (CHARACTERS, CARD_TYPE, navigation_cards()).
 `boat` lists the seats still in the boat from bow (index 0) to stern.
+
+The decision in progress beyond the phase itself is `LifeboatState.pending`, one typed model per kind:
+the cards being drafted, the cards a rower is placing, a trade, a demand waiting for its answer, and the
+three open windows (fight, overboard, thirst), each with its round of turns.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Literal, Union
 
-from pydantic import Field, TypeAdapter, model_validator
+from pydantic import Field, TypeAdapter
 
-from ..base import FrozenModel, LogEntry
+from ..base import Event, Fact, FrozenModel
 
 # draft: one seat at a time keeps a supply card; action: the actor chooses (free: play cards, trade);
 # trade_offer / trade_answer / trade_confirm: the three steps of a trade; respond: the target of a demand
@@ -28,40 +32,87 @@ DemandKind = Literal["swap", "rob"]
 
 
 class LifeboatOptions(FrozenModel):
-    rowing: Literal["standard", "variant"] = Field(
-        "standard",
-        title="Rowing",
-        description=(
-            "standard: a rower draws 2 navigation cards (3 with an oar face up); variant: a rower draws 1"
-            " (2 with an oar) and the navigator adds the top navigation card to the row pile before choosing"
-        ),
-    )
-    disputed_cards: Literal["majority", "alternative"] = Field(
-        "majority",
-        title="Disputed navigation cards",
-        description=(
-            "Two cards read differently in different sources. majority: N11 makes everyone but Lady Lauren"
-            " thirsty and N18 everyone; alternative: N11 only the Captain, First Mate, Frenchy and the Kid,"
-            " N18 everyone but the Kid"
-        ),
-    )
-    trading: bool = Field(
-        True,
-        title="Trading",
-        description="Let the acting character propose card trades (gifts both ways) during the action phase",
-    )
+    # standard: a rower draws 2 navigation cards (3 with an oar); variant: 1 (2 with an oar), and the
+    # navigator adds the deck's top card to the row pile before choosing.
+    rowing: Literal["standard", "variant"] = "standard"
+    # N11 and N18 read differently in different sources (see data.navigation_cards).
+    disputed_cards: Literal["majority", "alternative"] = "majority"
+    # The acting character may propose trades (gifts both ways) during the action phase.
+    trading: bool = True
 
 
-# The public text of the setup line that deals the Love and Hate cards (saves of earlier versions keep the
-# seat's Love and Hate in its private text: see LifeboatState._secrets_apart).
-DEAL_LINE = "Everyone gets a secret Love card, a secret Hate card and one supply card"
+# The decision in progress ----------------------------------------------------------------------------
 
 
-class LifeboatLogEntry(LogEntry):
-    """A log line: public text, each seat's private additions, and each seat's secret additions: the text
-    naming the seat's own Love and Hate cards, which that seat's screen hides on request."""
+class Draft(FrozenModel):
+    """Supply: the cards being passed sternward and the seats still to keep one (the one deciding first)."""
 
-    secret: tuple[tuple[int, str], ...] = ()
+    kind: Literal["draft"] = "draft"
+    cards: tuple[int, ...] = Field(repr=False)
+    drafters: tuple[int, ...]
+
+
+class Rowing(FrozenModel):
+    """The navigation cards the rower drew and is placing (row pile or under the deck)."""
+
+    kind: Literal["rowing"] = "rowing"
+    drawn: tuple[int, ...] = Field(repr=False)
+
+
+class Trade(FrozenModel):
+    """A trade the actor proposed to `partner`: the cards each gives (the phase names the step)."""
+
+    kind: Literal["trade"] = "trade"
+    partner: int
+    give: tuple[int, ...] = Field(default=(), repr=False)  # the proposer's cards on offer
+    back: tuple[int, ...] = Field(default=(), repr=False)  # the partner's cards in return
+
+
+class Demand(FrozenModel):
+    """The actor wants to swap places with `target`, or to rob it (a face-up `card`, or a random hand card
+    when `card` is None)."""
+
+    kind: Literal["demand"] = "demand"
+    what: DemandKind
+    target: int
+    card: int | None = None
+
+
+class OpenWindow(FrozenModel):
+    """A window offered to `window` seats in turn (now the one at `pos`) until all of them have passed in a
+    row; `changed` is set when the seat offered it now adds something."""
+
+    window: tuple[int, ...]
+    pos: int = 0
+    passes: int = 0
+    changed: bool = False
+
+
+class Fight(OpenWindow):
+    """A refused demand: the sides so far (the actor and the target first)."""
+
+    kind: Literal["fight"] = "fight"
+    demand: Demand
+    attackers: tuple[int, ...]
+    defenders: tuple[int, ...]
+
+
+class Overboard(OpenWindow):
+    """The seats in the water and the buckets of chum thrown in so far."""
+
+    kind: Literal["overboard"] = "overboard"
+    swimmers: tuple[int, ...]
+    chum: int = 0
+
+
+class Thirst(OpenWindow):
+    """The thirsts still to pay, per seat."""
+
+    kind: Literal["thirst"] = "thirst"
+    thirst: tuple[int, ...]
+
+
+Pending = Annotated[Union[Draft, Rowing, Trade, Demand, Fight, Overboard, Thirst], Field(discriminator="kind")]
 
 
 class LifeboatState(FrozenModel):
@@ -84,53 +135,62 @@ class LifeboatState(FrozenModel):
     lost_cards: tuple[int, ...] = Field(default=(), repr=False)  # gone with a character lost at sea
     nav_deck: tuple[int, ...] = Field(repr=False)  # top first
     row_pile: tuple[int, ...] = Field(default=(), repr=False)  # face down, in the order placed
-    drawn: tuple[int, ...] = Field(default=(), repr=False)  # navigation cards the rower is placing
     seagulls: int = 0
     round: int = 1
     phase: Phase = "draft"
-    current: int = -1  # the seat whose decision is pending (-1 once the game is over)
-    # draft
-    draft: tuple[int, ...] = Field(default=(), repr=False)  # the supply cards being passed sternward
-    drafters: tuple[int, ...] = ()  # seats still to keep a card, in order (the current one first)
+    current: int | None = None  # the seat whose decision is pending (None once the game is over)
+    pending: Pending | None = None  # what the decision is about, beyond the phase
     # actions
     order: tuple[int, ...] = ()  # the action order fixed at the start of the action phase
     turn_index: int = 0
-    actor: int = -1  # whose action it is (-1 outside the action phase)
+    actor: int | None = None  # whose action it is (None outside the action phase)
     traded: tuple[int, ...] = ()  # seats the actor has proposed a trade to this turn
-    trade_with: int = -1
-    trade_give: tuple[int, ...] = Field(default=(), repr=False)  # the proposer's cards on offer
-    trade_back: tuple[int, ...] = Field(default=(), repr=False)  # the partner's cards in return
-    demand_kind: DemandKind | None = None
-    demand_target: int = -1
-    demand_card: int = -1  # a face-up card to rob; -1 = a random hand card
-    attackers: tuple[int, ...] = ()
-    defenders: tuple[int, ...] = ()
-    # open windows (fight, overboard, thirst): offered to `window` seats in turn until all have passed
-    window: tuple[int, ...] = ()
-    window_pos: int = 0
-    passes: int = 0
-    changed: bool = False  # the seat offered the window now has added something
-    # navigation
-    nav_card: int = -1  # the navigation card being resolved
-    overboard: tuple[int, ...] = ()  # seats in the water
-    chum: int = 0  # buckets of chum thrown in this navigation
-    thirst: tuple[int, ...] = ()  # per seat, thirsts still to pay in the thirst window
+    nav_card: int | None = None  # the navigation card being resolved
     rolls: int = 0  # counter for derived random draws (random hand cards, unattended picks)
-    summary: str = ""
-    log: tuple[LifeboatLogEntry, ...] = ()
+    since: int = 0  # where the events of the latest action start in the log (the handoff summary)
+    log: tuple[Event, ...] = ()
 
-    @model_validator(mode="before")
-    @classmethod
-    def _secrets_apart(cls, data: Any) -> Any:
-        """Saves of earlier versions named Love and Hate in the deal line's private text: it becomes secret."""
-        if not isinstance(data, dict) or not data.get("log"):
-            return data
-        log = list(data["log"])
-        for i, entry in enumerate(log):
-            if isinstance(entry, dict) and "secret" not in entry and entry.get("public") == DEAL_LINE:
-                log[i] = {**entry, "private": (), "secret": entry.get("private", ())}
-                return {**data, "log": tuple(log)}
-        return data
+    # Read-only shortcuts into `pending` (empty when the decision is of another kind)
+
+    @property
+    def draft(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.cards if isinstance(p, Draft) else ()
+
+    @property
+    def drafters(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.drafters if isinstance(p, Draft) else ()
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.drawn if isinstance(p, Rowing) else ()
+
+    @property
+    def window(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.window if isinstance(p, OpenWindow) else ()
+
+    @property
+    def attackers(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.attackers if isinstance(p, Fight) else ()
+
+    @property
+    def defenders(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.defenders if isinstance(p, Fight) else ()
+
+    @property
+    def overboard(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.swimmers if isinstance(p, Overboard) else ()
+
+    @property
+    def thirst(self) -> tuple[int, ...]:
+        p = self.pending
+        return p.thirst if isinstance(p, Thirst) else ()
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -328,7 +388,6 @@ class SeatView(FrozenModel):
     seat: int
     player: str
     character: str  # key, e.g. "kid"
-    character_name: str
     size: int
     survival: int
     position: int | None  # 0 = bow; None once lost at sea
@@ -388,15 +447,7 @@ class ScoreLine(FrozenModel):
     love_points: int
     hate_points: int
     total: int
-    notes: tuple[str, ...]
-
-
-class LogNote(FrozenModel):
-    """The viewer's own addition to one line of the log (`LifeboatView.log[line]`): what only they may read."""
-
-    line: int
-    text: str
-    secret: bool = False  # names the viewer's own Love and Hate cards (the screen hides it with h)
+    notes: tuple[Fact, ...]  # the special cases that explain the items (narcissist, lost at sea ...)
 
 
 class LifeboatView(FrozenModel):
@@ -420,7 +471,6 @@ class LifeboatView(FrozenModel):
     discard: tuple[int, ...]
     lost_count: int  # cards gone with characters lost at sea
     navigation_card: int | None  # the navigation card being resolved (public)
-    navigation_text: str
     demand: DemandView | None
     fight: FightView | None
     window: tuple[int, ...]  # seats offered the open window, in order
@@ -429,9 +479,9 @@ class LifeboatView(FrozenModel):
     draft: tuple[int, ...] | None  # the cards to choose from, for the seat drafting now
     drawn: tuple[int, ...] | None  # the rower's drawn navigation cards, for the rower placing them
     row_pile: tuple[int, ...] | None  # the row pile, for the navigator choosing from it
-    prompt: str  # what the pending decision is about (public)
+    prompt: Fact  # what the pending decision is about (public)
     results: tuple[ScoreLine, ...] | None  # once the game is over
-    summary: str
-    log: tuple[str, ...]  # the public text of every log line: what the whole table read
-    notes: tuple[LogNote, ...] = ()  # the viewer's own private additions to those lines, kept apart
+    # The log as the viewer may read it: every public event, the viewer's own secret arguments (the card it
+    # kept, the cards it rowed ...) and the events only it may see (its Love and Hate cards).
+    log: tuple[Event, ...]
     legal_actions: tuple[LifeboatAction, ...]

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import Field, TypeAdapter
 
-from ..base import FrozenModel, LogEntry
+from ..base import Event, FrozenModel
 
 # Colour letters; yellow (the sun) is trump.
 RED, YELLOW, GREEN, BLUE, PURPLE = "R", "Y", "G", "B", "P"
 COLOURS: tuple[str, ...] = (RED, YELLOW, GREEN, BLUE, PURPLE)  # also the order of groups in a sorted hand
 TRUMP = YELLOW
-COLOUR_NAMES: dict[str, str] = {RED: "red", YELLOW: "yellow (sun)", GREEN: "green", BLUE: "blue", PURPLE: "purple"}
 HIGHEST_NUMBER: dict[int, int] = {3: 8, 4: 10, 5: 12}  # numbers 1..N in every colour, by player count
 HAND_SIZE = 10
 SET_ASIDE = 10
@@ -23,17 +22,14 @@ MAX_BID = 10
 SUCCESS_POINTS: tuple[int, ...] = (10, 20, 30, 40)
 FAILURE_POINTS_PER_TRICK = 5
 
-SortDirection = Literal["random", "high on the right", "high on the left"]
+SortDirection = Literal["random", "high on the right", "high on the left"]  # values as stored in saves
+RANDOM_SIDES, HIGH_ON_THE_RIGHT, HIGH_ON_THE_LEFT = get_args(SortDirection)
 HighSide = Literal["left", "right"]
 Phase = Literal["bid", "play", "over"]
 
 
 class LuzOptions(FrozenModel):
-    sort_direction: SortDirection = Field(
-        "random",
-        title="Sort direction",
-        description="Which end of each sorted hand holds the high numbers: random for every hand, or always the same",
-    )
+    sort_direction: SortDirection = "random"  # which end of every sorted hand holds the high numbers
 
 
 class LuzCard(FrozenModel):
@@ -61,16 +57,6 @@ class RoundResult(FrozenModel):
     points: int
 
 
-class LuzLogEntry(LogEntry):
-    """A log line; `brief` is what a seat can read back later (None: the same as `public`, "": nothing).
-
-    The public text names every card as it is played, for the pass-the-device screen. Won tricks are face
-    down (rules decision): what a seat can read back in its View says only who won each trick.
-    """
-
-    brief: str | None = None
-
-
 class LuzState(FrozenModel):
     players: tuple[str, ...]
     options: LuzOptions
@@ -91,8 +77,9 @@ class LuzState(FrozenModel):
     current: int  # whose decision is pending
     trick: tuple[Play, ...] = ()  # cards on the table, in play order
     results: tuple[tuple[RoundResult, ...], ...] = ()  # one tuple per finished round, indexed by seat
-    summary: str = ""  # what just happened, for the pass-the-device screen (public)
-    log: tuple[LuzLogEntry, ...] = ()
+    # Every event is public when it happens (each card is seen as it is played); what a seat can read back
+    # later leaves out the cards of won tricks (see LuzRules.log_for).
+    log: tuple[Event, ...] = ()
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -151,5 +138,5 @@ class LuzView(FrozenModel):
     led_colour: str | None
     status: tuple[SeatStatus, ...]
     results: tuple[tuple[RoundResult, ...], ...]
-    log: tuple[str, ...]
+    log: tuple[Event, ...]
     legal_actions: tuple[LuzAction, ...]

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..base import Event, Fact, IllegalAction, event, fact
 from .discard import RACK_STACKS, STACK_SIZE, DiscardRules, deal_stacks
+from .editing import sort_rack
 from .models import RummikubState
-from .rules import _Ctx, scores_when_out, scores_when_pool_empty, sort_rack
+from .scoring import scores_when_out, scores_when_pool_empty
 from .sets import LABEL_OF, rack_value
+from .turn import TurnContext
 
 __all__ = ["AmericanRules", "AMERICAN", "ICE"]
 
@@ -34,51 +37,44 @@ class AmericanRules(DiscardRules):
     rule_set = "american"
     ice = ICE
 
-    def _deal(self, players: tuple[str, ...], seed: str, first: int) -> dict[str, Any]:
+    def deal(self, players: tuple[str, ...], seed: str, first: int) -> dict[str, Any]:
         stacks, extra = deal_stacks(seed)
         n = len(players)
         racks = tuple(
             sort_rack(stacks[RACK_STACKS * s] + stacks[RACK_STACKS * s + 1], "colour") for s in range(n)
         )
         centre = stacks[RACK_STACKS * n :]
-        text = (
-            f"{players[first]} goes first (chosen at random); play goes counter-clockwise;"
-            f" the face-up trump is {LABEL_OF[extra]}"
-        )
         return {
             "racks": racks,
             "pool": tuple(t for stack in centre for t in stack),
             "stacks": (STACK_SIZE,) * len(centre),
             "trump": extra,
             "phase": "draw",
-            "text": text,
+            "event": event("first_player_trump", seat=first, trump=LABEL_OF[extra]),
         }
 
-    def _may_take_discard(self, state: RummikubState) -> str | None:
+    def may_take_discard(self, state: RummikubState) -> IllegalAction | None:
         if not state.discards:
-            return "The discard pile is empty"
+            return IllegalAction("discard_pile_empty")
         if not state.melded[state.current]:
-            return "You may take the discard only once you have broken the ice (in an earlier turn)"
+            return IllegalAction("discard_after_ice")
         return None
 
-    def _went_out(
-        self, state: RummikubState, ctx: _Ctx, tile: int, update: dict[str, Any], texts: list[str]
+    def went_out(
+        self, state: RummikubState, ctx: TurnContext, tile: int, update: dict[str, Any], events: list[Event]
     ) -> RummikubState:
         seat = state.current
-        name = state.players[seat]
-        texts.append(f"{name} discarded {LABEL_OF[tile]} and went out")
-        totals = [rack_value(r) for r in update["racks"]]
-        scores = scores_when_out(totals, seat)
-        notes = (f"{name} went out: the others score minus the tiles on their racks (a joker 30), {name} the sum",)
-        return self._over(state, update, texts, f"{name} went out", scores, (seat,), "out", notes)
+        events.append(event("went_out", seat=seat, tile=LABEL_OF[tile], win=None))
+        scores = scores_when_out([rack_value(r) for r in update["racks"]], seat)
+        notes = (fact("scoring_american_out", seat=seat),)
+        reason = fact("reason_went_out", seat=seat, win=None)
+        return self._over(state, update, events, reason, scores, (seat,), "out", notes)
 
-    def _no_tiles_left(
-        self, state: RummikubState, update: dict[str, Any], texts: list[str], reason: str
-    ) -> RummikubState:
+    def no_tiles_left(self, state: RummikubState, update: dict[str, Any], events: list[Event], reason: Fact) -> RummikubState:
         totals = [rack_value(r) for r in update.get("racks", state.racks)]
         scores, winners = scores_when_pool_empty(totals)
-        notes = ("No face-down tile was left: the lowest rack wins, the others score minus their difference",)
-        return self._over(state, update, texts, reason, scores, winners, None, notes)
+        notes = (fact("scoring_american_lowest"),)
+        return self._over(state, update, events, reason, scores, winners, None, notes)
 
 
 AMERICAN = AmericanRules()

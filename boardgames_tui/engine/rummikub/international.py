@@ -34,11 +34,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..base import Event, Fact, IllegalAction, event, fact
 from .closed_hands import TABLE, ClosedHand, closed_hand_score
 from .discard import RACK_STACKS, DiscardRules, deal_stacks, laid_points
+from .editing import sort_rack
 from .models import RummikubState
-from .rules import _Ctx, sort_rack
 from .sets import IS_JOKER, LABEL_OF, NUMBER_OF
+from .turn import TurnContext, problem
 
 __all__ = [
     "InternationalRules",
@@ -78,12 +80,12 @@ def international_scores(
     melded: Sequence[bool],
     racks: Sequence[Sequence[int]],
     discards: Sequence[tuple[int, int]],
-) -> tuple[tuple[int, ...], tuple[str, ...]]:
+) -> tuple[tuple[int, ...], tuple[Fact, ...]]:
     """(scores, notes) at the end of an International game. `win_points` is the winner's final score
     (doubling included); `melded` says who broke the ice; `discards` is the pile as (tile, seat)."""
     scores: list[int] = []
-    notes: list[str] = []
-    for s, name in enumerate(players):
+    notes: list[Fact] = []
+    for s in range(len(players)):
         if s == winner:
             scores.append(win_points)
             continue
@@ -92,17 +94,23 @@ def international_scores(
             on_rack = sum(tile_points(t) for t in racks[s])
             discarded = sum(tile_points(t) for t in own_discards)
             loss = on_rack + discarded
-            thrown = " ".join(LABEL_OF[t] for t in own_discards) or "none"
             notes.append(
-                f"{name} broke the ice and loses {loss}: {on_rack} on the rack ({len(racks[s])} tiles) and"
-                f" {discarded} in their discards still in the pile ({thrown}); 1 and 10-13 count 10, a joker 30"
+                fact(
+                    "loss_tiles",
+                    seat=s,
+                    loss=loss,
+                    rack=on_rack,
+                    count=len(racks[s]),
+                    discarded=discarded,
+                    thrown=[LABEL_OF[t] for t in own_discards],
+                )
             )
         elif win_kind == "closed":
             loss = win_points
-            notes.append(f"{name} never broke the ice and loses as much as the closed win scores: {loss}")
+            notes.append(fact("loss_as_closed_win", seat=s, loss=loss))
         else:
             loss = NOT_BROKEN_PENALTY
-            notes.append(f"{name} never broke the ice and loses {loss}")
+            notes.append(fact("loss_no_ice", seat=s, loss=loss))
         scores.append(-loss)
     return tuple(scores), tuple(notes)
 
@@ -111,21 +119,15 @@ class InternationalRules(DiscardRules):
     rule_set = "international"
     ice = ICE
     open_gate = True
+    starter_skips_draw = True
 
-    def _starter_skips_draw(self) -> bool:
-        return True
-
-    def _deal(self, players: tuple[str, ...], seed: str, first: int) -> dict[str, Any]:
+    def deal(self, players: tuple[str, ...], seed: str, first: int) -> dict[str, Any]:
         stacks, extra = deal_stacks(seed)
         n = len(players)
         racks = [stacks[RACK_STACKS * s] + stacks[RACK_STACKS * s + 1] for s in range(n)]
         racks[first] = racks[first] + (extra,)
         centre = [list(stack) for stack in stacks[RACK_STACKS * n :]]
         trump = centre[-1].pop(0)  # the top of the last stack, turned face up
-        text = (
-            f"{players[first]} goes first (chosen at random) with the extra tile, 15 tiles, and does not draw"
-            f" this turn; play goes counter-clockwise; the trump turned up is {LABEL_OF[trump]}"
-        )
         return {
             "racks": tuple(sort_rack(r, "colour") for r in racks),
             "pool": tuple(t for stack in centre for t in stack),
@@ -133,31 +135,25 @@ class InternationalRules(DiscardRules):
             "trump": trump,
             "phase": "turn",
             "announced": (False,) * n,
-            "text": text,
+            "event": event("first_player_extra_tile", seat=first, trump=LABEL_OF[trump]),
         }
 
-    def _may_take_discard(self, state: RummikubState) -> str | None:
-        if not state.discards:
-            return "The discard pile is empty"
-        return None
+    def may_take_discard(self, state: RummikubState) -> IllegalAction | None:
+        return None if state.discards else IllegalAction("discard_pile_empty")
 
-    def _may_take_trump(self, state: RummikubState) -> str | None:
+    def may_take_trump(self, state: RummikubState) -> IllegalAction | None:
         if state.trump is None:
-            return "There is no trump tile in the centre"
+            return IllegalAction("no_trump")
         if state.melded[state.current]:
-            return (
-                "You have broken the ice: the trump can only be the winning draw of a finish or a closed"
-                " win, never of an open win"
-            )
+            return IllegalAction("trump_not_after_ice")
         return None
 
     @staticmethod
-    def _added_to_others(ctx: _Ctx) -> bool:
+    def _added_to_others(ctx: TurnContext) -> bool:
         table = ctx.state.table
-        seat = ctx.seat
-        return any(table[ctx.where[t]].owner != seat for t in ctx.played)
+        return any(table[ctx.where[t]].owner != ctx.seat for t in ctx.played)
 
-    def _ice_problems(self, ctx: _Ctx, going_out: bool) -> list[str]:
+    def ice_problems(self, ctx: TurnContext, going_out: bool) -> list[Fact]:
         if ctx.meld_points >= self.ice:
             return []
         added = self._added_to_others(ctx)
@@ -167,72 +163,66 @@ class InternationalRules(DiscardRules):
             laid = laid_points(ctx)
             if laid >= FINISH_MINIMUM:
                 return []
-            return [f"A finish needs the tiles you lay to total at least {FINISH_MINIMUM}; they total {laid}"]
-        text = f"Breaking the ice: your new melds from your rack are worth {ctx.meld_points}; you need at least {self.ice}"
-        if added:
-            text += (
-                " (before breaking the ice you may add to other players' melds only to go out at once:"
-                " a finish)"
-            )
-        return [text]
+            return [problem("finish_short", laid=laid, need=FINISH_MINIMUM)]
+        return [problem("ice_short", points=ctx.meld_points, need=self.ice, before_finish=added)]
 
-    def _win_kind(self, state: RummikubState, ctx: _Ctx) -> str:
+    def win_kind(self, state: RummikubState, ctx: TurnContext) -> str:
         if state.melded[state.current]:
             return "open"
         return "finish" if self._added_to_others(ctx) else "closed"
 
-    def _announce(
-        self, state: RummikubState, seat: int, rack: tuple[int, ...], update: dict[str, Any], texts: list[str]
+    def announce(
+        self, state: RummikubState, seat: int, rack: tuple[int, ...], update: dict[str, Any], events: list[Event]
     ) -> None:
         short = len(rack) <= 3
         announced = state.announced or (False,) * len(state.players)
         if short:
-            texts.append(f"{state.players[seat]} announces: {len(rack)} {'tile' if len(rack) == 1 else 'tiles'} left")
+            events.append(event("announced", seat=seat, count=len(rack)))
         if announced[seat] != short:
             update["announced"] = tuple(short if s == seat else a for s, a in enumerate(announced))
 
-    def _went_out(
-        self, state: RummikubState, ctx: _Ctx, tile: int, update: dict[str, Any], texts: list[str]
+    def went_out(
+        self, state: RummikubState, ctx: TurnContext, tile: int, update: dict[str, Any], events: list[Event]
     ) -> RummikubState:
         seat = state.current
-        name = state.players[seat]
-        kind = self._win_kind(state, ctx)
-        notes: list[str] = []
+        kind = self.win_kind(state, ctx)
+        notes: list[Fact] = []
         if kind == "open":
             others_laid = any(m for s, m in enumerate(state.melded) if s != seat)
             points = open_points(others_laid)
-            notes.append(
-                f"{name} wins open: {points}"
-                + ("" if others_laid else " (no other player had laid a tile)")
-            )
+            notes.append(fact("win_open", seat=seat, points=points, alone=not others_laid))
         elif kind == "finish":
             points = FINISH_POINTS
-            notes.append(f"{name} wins with a finish: {points}")
+            notes.append(fact("win_finish", seat=seat, points=points))
         else:
             table = ctx.state.table
             melds = tuple(ts.tiles for ts in table if ts.owner == seat and any(t in ctx.played for t in ts.tiles))
             face = laid_points(ctx)
             points, hand_type = closed_hand_score(ClosedHand(melds=melds, face_value=face))
-            text = f"{name} wins closed: {points} ({hand_type.name}: {hand_type.base}"
-            text += f" + {face} face value)" if hand_type.plus_face_value else ")"
-            if TABLE.stand_in:
-                text += "; the real closed-hand table is missing, this is our stand-in"
-            notes.append(text)
+            notes.append(
+                fact(
+                    "win_closed",
+                    seat=seat,
+                    points=points,
+                    hand=hand_type.id,
+                    name=hand_type.name,
+                    base=hand_type.base,
+                    face=face if hand_type.plus_face_value else None,
+                    stand_in=TABLE.stand_in,
+                )
+            )
         if IS_JOKER[tile]:
             points *= 2
-            notes.append(f"The winning discard is a joker: doubled to {points}")
-        texts.append(f"{name} discarded {LABEL_OF[tile]} and went out ({kind} win)")
+            notes.append(fact("joker_doubled", points=points))
+        events.append(event("went_out", seat=seat, tile=LABEL_OF[tile], win=kind))
         melded = update.get("melded", state.melded)
         scores, loser_notes = international_scores(
             state.players, seat, points, kind, melded, update["racks"], update["discards"]
         )
-        return self._over(
-            state, update, texts, f"{name} went out ({kind} win)", scores, (seat,), kind, (*notes, *loser_notes)
-        )
+        reason = fact("reason_went_out", seat=seat, win=kind)
+        return self._over(state, update, events, reason, scores, (seat,), kind, (*notes, *loser_notes))
 
-    def _no_tiles_left(
-        self, state: RummikubState, update: dict[str, Any], texts: list[str], reason: str
-    ) -> RummikubState:
+    def no_tiles_left(self, state: RummikubState, update: dict[str, Any], events: list[Event], reason: Fact) -> RummikubState:
         melded = update.get("melded", state.melded)
         scores, notes = international_scores(
             state.players,
@@ -243,10 +233,10 @@ class InternationalRules(DiscardRules):
             update.get("racks", state.racks),
             update.get("discards", state.discards),
         )
-        notes = ("No face-down tile was left: nobody wins", *notes)
-        return self._over(state, update, texts, reason, scores, (), None, notes)
+        notes = (fact("nobody_wins_no_face_down"), *notes)
+        return self._over(state, update, events, reason, scores, (), None, notes)
 
-    def _winners(self, state: RummikubState, ranking: list[tuple[int, ...]]) -> tuple[int, ...]:
+    def winners(self, state: RummikubState, ranking: list[tuple[int, ...]]) -> tuple[int, ...]:
         return (state.winner,) if state.winner is not None else ()
 
 

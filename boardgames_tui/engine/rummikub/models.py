@@ -4,17 +4,21 @@ of the standard game written before they existed still load."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
-from ..base import FrozenModel, LogEntry
+from ..base import Event, Fact, FrozenModel
 from .tiles import JokerMeaning, Tile
 
 RuleSet = Literal["standard", "american", "international"]
 # Setup-screen hint for options the American and International rule sets settle themselves.
 STANDARD_ONLY = {"shown_when": {"rule_set": "standard"}}
 JokerReuse = Literal["anywhere", "new set", "new set with 1 rack tile", "new set with 2 rack tiles"]
+# joker_reuse value -> how many tiles from the rack the freed joker's new set needs ("anywhere" is absent).
+REUSE_RACK_TILES: dict[str, int] = dict(zip(get_args(JokerReuse)[1:], (0, 1, 2)))
+PlayAfterMeld = Literal["same turn", "next turn"]
+SAME_TURN, NEXT_TURN = get_args(PlayAfterMeld)
 TurnTimer = Literal["off", "30 s", "60 s", "120 s"]
 TIMER_SECONDS: dict[str, int | None] = {"off": None, "30 s": 30, "60 s": 60, "120 s": 120}
 RACK_SIZE = 14
@@ -25,48 +29,17 @@ MAX_TURN_ACTIONS = 200
 
 
 class RummikubOptions(FrozenModel):
-    rule_set: RuleSet = Field(
-        "standard",
-        title="Rule set",
-        description=(
-            "standard: draw or play. american / international: draw, meld, discard, with owned melds and a"
-            " trump tile (see the rules); they set the initial meld, direction and freed-joker rule themselves"
-        ),
-    )
-    initial_meld: Literal[30, 50] = Field(
-        30, title="Initial meld", description="Points the first play must reach", json_schema_extra=STANDARD_ONLY
-    )
-    play_after_meld: Literal["same turn", "next turn"] = Field(
-        "same turn",
-        title="After the initial meld",
-        description="Whether the table may be used in the initial-meld turn itself, or only from the next turn",
-        json_schema_extra=STANDARD_ONLY,
-    )
-    direction: Literal["clockwise", "counter-clockwise"] = Field(
-        "clockwise", title="Direction of play", json_schema_extra=STANDARD_ONLY
-    )
-    two_jokers_in_a_set: bool = Field(True, title="Two jokers in a set", description="Allow both jokers in one set")
-    group_joker_needs_both_colours: bool = Field(
-        False,
-        title="Group-of-3 joker",
-        description="Replacing the joker of a three-tile group needs both missing colours at once",
-    )
-    joker_reuse: JokerReuse = Field(
-        "anywhere",
-        title="Freed joker goes",
-        description="Where a joker taken off the table must be played again in the same turn",
-        json_schema_extra=STANDARD_ONLY,
-    )
-    joker_sets: Literal["locked", "free"] = Field(
-        "locked",
-        title="Sets with jokers",
-        description="locked: such a set may grow but not lose tiles or be rearranged; free: like any set",
-    )
-    turn_timer: TurnTimer = Field(
-        "off",
-        title="Turn timer",
-        description="Out of time: an invalid table is restored, the tiles return and 3 are drawn (1 if nothing was played)",
-    )
+    """The setup choices; the narrator (tui/games/rummikub/narrate.py) names them and their values."""
+
+    rule_set: RuleSet = "standard"
+    initial_meld: Literal[30, 50] = Field(30, json_schema_extra=STANDARD_ONLY)
+    play_after_meld: PlayAfterMeld = Field(SAME_TURN, json_schema_extra=STANDARD_ONLY)
+    direction: Literal["clockwise", "counter-clockwise"] = Field("clockwise", json_schema_extra=STANDARD_ONLY)
+    two_jokers_in_a_set: bool = True
+    group_joker_needs_both_colours: bool = False
+    joker_reuse: JokerReuse = Field("anywhere", json_schema_extra=STANDARD_ONLY)
+    joker_sets: Literal["locked", "free"] = "locked"
+    turn_timer: TurnTimer = "off"
 
     @model_serializer(mode="wrap")
     def _leave_out_standard(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
@@ -116,11 +89,13 @@ class RummikubState(FrozenModel):
     undo: tuple[TurnStart, ...] = Field((), repr=False)  # one snapshot per move this turn, newest last
     freed_jokers: tuple[int, ...] = ()  # jokers taken off the table this turn: they must end up in a set
     actions_this_turn: int = 0  # table actions taken this turn, undone ones included (see MAX_TURN_ACTIONS)
-    end_reason: str | None = None
+    end_reason: Fact | None = None  # why the game ended (kind "reason_..."; its args name the seat)
     final_scores: tuple[int, ...] | None = None
     winner: int | None = None
-    summary: str = ""  # public line for the pass-the-device screen
-    log: tuple[LogEntry, ...] = ()
+    # The log entries [start, end) that the last turn's end told the table: the pass-the-device screen
+    # shows them (the public parts), until the next turn ends.
+    told: tuple[int, int] = (0, 0)
+    log: tuple[Event, ...] = ()
     # American / International only ------------------------------------------------------------------
     stacks: tuple[int, ...] = ()  # sizes of the face-down stacks in draw order; `pool` holds their tiles
     discards: tuple[tuple[int, int], ...] = ()  # the discard pile, bottom first: (tile, seat that discarded it)
@@ -129,7 +104,7 @@ class RummikubState(FrozenModel):
     took_discard: int | None = None  # the tile taken from the discard pile this turn (not to be discarded again)
     announced: tuple[bool, ...] = ()  # International: who has announced holding 3 tiles or fewer
     win_kind: Literal["out", "open", "finish", "closed"] | None = None  # how the game was won
-    score_notes: tuple[str, ...] = ()  # how the final scores came about (results screen)
+    score_notes: tuple[Fact, ...] = ()  # how the final scores came about (results screen)
     # Every rule set ----------------------------------------------------------------------------------------
     # Seconds left on the turn timer of the turn in progress, as the screen's clock last recorded them
     # (RecordClock); None: the full time. Saved with the game, so a resumed turn continues its clock.
@@ -281,7 +256,7 @@ class SetView(FrozenModel):
     tiles: tuple[Tile, ...]
     valid: bool
     kind: Literal["run", "group"] | None  # what it is (None while invalid)
-    problem: str | None  # why it is not a valid set, in plain words
+    problem: Fact | None  # why it is not a valid set
     jokers: tuple[JokerMeaning, ...]  # what each joker stands for
     ambiguous_jokers: tuple[int, ...]  # jokers whose meaning the player may switch
     locked: bool  # a joker set under the "locked" rule: may grow, nothing may leave it
@@ -305,12 +280,12 @@ class RummikubView(FrozenModel):
     played_this_turn: tuple[int, ...]  # tile ids that came from the rack this turn
     freed_jokers: tuple[int, ...]
     meld_points: int  # value of the tiles played from the rack this turn (for the initial meld)
-    end_turn_problems: tuple[str, ...]  # empty = the turn may be ended now
+    end_turn_problems: tuple[Fact, ...]  # empty = the turn may be ended now
     can_undo: bool
     can_reset: bool
     timer_seconds: int | None
     actions_left: int  # table actions left this turn before it ends as if time ran out
-    log: tuple[str, ...]
+    log: tuple[Event, ...]  # as this seat may read it
     legal_actions: tuple[RummikubAction, ...]
     # American / International (defaults in the standard game) ----------------------------------------
     rule_set: RuleSet = "standard"

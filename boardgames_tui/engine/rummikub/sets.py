@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from ..base import Fact, fact
 from .tiles import COLOURS, JOKER_PENALTY, TILES, JokerMeaning, OneInRuns
 
 __all__ = [
@@ -80,7 +81,7 @@ def meaning(tile: int, colour: str | None, number: int) -> JokerMeaning:
 class SetInfo:
     """The reading of one row of tiles.
 
-    valid / kind ("run", "group" or None) / problem (plain English, None when valid) / value (points of
+    valid / kind ("run", "group" or None) / problem (a Fact saying why not, None when valid) / value (points of
     a valid set, jokers counting as what they stand for; 0 when invalid) / jokers (what every joker
     stands for, in position order; empty when invalid) / ambiguous (jokers whose meaning may be switched)
     / alternatives (joker id -> the (colour, number) meanings it may be switched to) / both_readings
@@ -92,7 +93,7 @@ class SetInfo:
         "tiles",
         "valid",
         "kind",
-        "problem",
+        "_why",
         "value",
         "jokers",
         "ambiguous",
@@ -107,7 +108,7 @@ class SetInfo:
         tiles: tuple[int, ...],
         valid: bool,
         kind: SetKind | None,
-        problem: str | None,
+        problem: Fact | tuple[str, dict[str, Any]] | bool | None,
         value: int = 0,
         jokers: tuple[JokerMeaning, ...] = (),
         alternatives: dict[int, tuple[tuple[str, int], ...]] | None = None,
@@ -118,7 +119,10 @@ class SetInfo:
         self.tiles = tiles
         self.valid = valid
         self.kind = kind
-        self.problem = problem
+        # Why the row is invalid: a Fact, (kind, args), or a bool for "work it out, 1 high or not" (see
+        # _problem). The Fact is built when someone reads it, and not kept: readings stay in the cache long,
+        # and a playout, which reads few, should not fill the memory with sentences' facts.
+        self._why = problem
         self.value = value
         self.jokers = jokers
         self.alternatives = alternatives or {}
@@ -126,6 +130,14 @@ class SetInfo:
         self.both_readings = both_readings
         self.colours = colours
         self.number = number
+
+    @property
+    def problem(self) -> Fact | None:
+        why = self._why
+        if why is None or isinstance(why, Fact):
+            return why
+        kind, args = _problem(self.tiles, why) if isinstance(why, bool) else why
+        return fact(kind, **args)
 
     def meaning_of(self, joker: int) -> JokerMeaning | None:
         for m in self.jokers:
@@ -202,56 +214,59 @@ def _group_reading(tiles: Sequence[int]) -> tuple[int, int] | None:
     return number, mask
 
 
-def _problem(tiles: tuple[int, ...], high: bool) -> str:
+def _problem(tiles: tuple[int, ...], high: bool) -> tuple[str, dict[str, Any]]:
     """Why a row of at least 3 tiles (jokers allowed by the options) is neither a run nor a group."""
-    text = labels(tiles)
+    shown = [LABEL_OF[t] for t in tiles]
     reals = [t for t in tiles if not IS_JOKER[t]]
     numbers = [NUMBER_OF[t] for t in reals]
     colours = [COLOUR_OF[t] for t in reals]
     if len(reals) >= 2 and len(set(numbers)) == 1:
         if len(tiles) > 4:
-            return f"{text}: a group has at most 4 tiles"
-        return f"{text}: a group needs different colours"
+            return ("set_group_too_big", {"tiles": shown})
+        return ("set_group_colours_repeat", {"tiles": shown})
     if len(set(colours)) == 1:
         # One colour, different numbers: an attempted run.
         if not high and 1 in numbers and _run_reading(tiles, True) is not None:
-            return f"{text}: 12-13-1 is not a run in this game (1 is low only)"
+            return ("set_one_is_low_only", {"tiles": shown})
         if len(numbers) != len(set(numbers)):
-            return f"{text}: a run cannot repeat a number"
+            return ("set_run_repeats_number", {"tiles": shown})
         if high and 1 in numbers[1:-1]:
-            return f"{text}: 1 may start or end a run, never sit in the middle"
+            return ("set_one_in_the_middle", {"tiles": shown})
         found = _run_starts(tiles, high)
         if found is not None:
             top = 14 if high else 13
             if len(tiles) > top:
-                return f"{text}: a run has at most {top} tiles"
+                return ("set_run_too_long", {"tiles": shown, "most": top})
             if all(s < 1 for s in found[1]):
-                return f"{text}: a run cannot go below 1"
-            return f"{text}: a run cannot go past 13-1" if high else f"{text}: a run cannot go above 13"
+                return ("set_run_below_one", {"tiles": shown})
+            return ("set_run_past_high_one" if high else "set_run_above_thirteen", {"tiles": shown})
         rising = numbers[:-1] if high and numbers[-1] == 1 else numbers
         if any(a > b for a, b in zip(rising, rising[1:])):
-            return f"{text}: a run goes up from left to right"
-        return f"{text}: a run must be consecutive"
+            return ("set_run_goes_down", {"tiles": shown})
+        return ("set_run_has_gaps", {"tiles": shown})
     if len(set(numbers)) == len(numbers):
         if len(set(colours)) == len(colours) and len(tiles) <= 4:
-            return f"{text}: neither a run (one colour) nor a group (one number)"
-        return f"{text}: a run must be all one colour"
-    return f"{text}: a group must be all one number"
+            return ("set_neither_run_nor_group", {"tiles": shown})
+        return ("set_run_colours_mixed", {"tiles": shown})
+    return ("set_group_numbers_mixed", {"tiles": shown})
+
+
+_EMPTY = fact("set_empty")
 
 
 def _analyse(tiles: tuple[int, ...], high: bool, two_jokers: bool, chosen: tuple[JokerMeaning, ...]) -> SetInfo:
     n = len(tiles)
     if n < 3:
         if n == 0:
-            return SetInfo(tiles, False, None, "an empty set")
-        return SetInfo(tiles, False, None, f"only {n} tile{'s' if n != 1 else ''}: a set needs at least 3")
+            return SetInfo(tiles, False, None, _EMPTY)
+        return SetInfo(tiles, False, None, ("set_too_short", {"count": n}))
     joker_pos = [i for i, t in enumerate(tiles) if IS_JOKER[t]]
     if len(joker_pos) >= 2 and not two_jokers:
-        return SetInfo(tiles, False, None, f"{labels(tiles)}: two jokers may not share a set in this game")
+        return SetInfo(tiles, False, None, ("set_two_jokers", {"tiles": [LABEL_OF[t] for t in tiles]}))
     run = _run_reading(tiles, high)
     group = _group_reading(tiles)
     if run is None and group is None:
-        return SetInfo(tiles, False, None, _problem(tiles, high))
+        return SetInfo(tiles, False, None, high)
     both = run is not None and group is not None
     jokers = [tiles[i] for i in joker_pos]
     choice: dict[int, tuple[str | None, int]] = {}

@@ -13,7 +13,6 @@ from ..base import FrozenModel
 # Colour letters. Colour is never the only signal on screen.
 BLACK, RED, BLUE, ORANGE = "K", "R", "B", "O"
 COLOURS: tuple[str, ...] = (BLACK, RED, BLUE, ORANGE)
-COLOUR_NAMES: dict[str, str] = {BLACK: "black", RED: "red", BLUE: "blue", ORANGE: "orange"}
 JOKER = "J"
 NUMBERS: tuple[int, ...] = tuple(range(1, 14))
 JOKER_PENALTY = 30  # a joker left on a rack counts 30

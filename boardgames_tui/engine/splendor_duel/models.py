@@ -10,7 +10,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from ..base import FrozenModel, LogEntry
+from ..base import Event, Fact, FrozenModel
 
 # start: optional privilege spending, optional replenish, or a main action; main: after a replenish, a
 # main action only; then the choices a purchase or a royal card may need; discard: down to 10 tokens.
@@ -63,12 +63,15 @@ class SplendorDuelState(FrozenModel):
     replenishes: int = 0  # counter for the replenish shuffles
     passes: int = 0  # consecutive turns passed without a possible main action (stalemate rule)
     # index in `log` where the current turn's entries begin, or those of the turn that earned this extra
-    # turn (for `summary`: everything public since the current player's last turn)
+    # turn: the news for the next player is everything public since their own last turn
     turn_start: int = 0
+    # where the news begins: `turn_start` as it was when the newest event was logged (a finished turn's
+    # news stays readable until the next turn logs something)
+    news_start: int = 0
     winner: int | None = None
-    win_reasons: tuple[str, ...] = ()
-    summary: str = ""
-    log: tuple[LogEntry, ...] = ()
+    # how the winner won: facts of kind "points" (count), "crowns" (count), "colour" (colour, count)
+    win_reasons: tuple[Fact, ...] = ()
+    log: tuple[Event, ...] = ()
 
 
 # Actions ---------------------------------------------------------------------------------------------
@@ -205,7 +208,7 @@ class SplendorDuelView(FrozenModel):
     choice_colour: int
     extra_turn: bool
     winner: int | None
-    win_reasons: tuple[str, ...]
-    summary: str
-    log: tuple[str, ...]
+    win_reasons: tuple[Fact, ...]
+    news: tuple[Event, ...]  # the public events since this seat's last turn (see SplendorDuelState.news_start)
+    log: tuple[Event, ...]
     legal_actions: tuple[SplendorDuelAction, ...]

@@ -7,7 +7,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...i18n import _
+from ...i18n import N_, _
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -20,9 +20,9 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen Button { margin: 0 1; }
     """
     BINDINGS = [
-        Binding("y", "answer(True)", _("Yes")),
-        Binding("n", "answer(False)", _("No")),
-        Binding("escape", "answer(False)", _("No"), show=False),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "answer(False)", N_("No"), show=False),
     ]
 
     def __init__(self, question: str | Content) -> None:

@@ -8,9 +8,17 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..text import markup, plain
 from ..widgets.keybar import KeyBar
+
+
+def _translated(cell: str | Text) -> Text:
+    """A help cell in the current language: a line fixed at import time (marked `N_`) is translated
+    here; one the screen already translated is not in the catalogue and comes back as it is."""
+    if isinstance(cell, Text):
+        return cell
+    return plain(_(cell) if cell else cell)
 
 
 class HelpScreen(Screen[None]):
@@ -21,9 +29,9 @@ class HelpScreen(Screen[None]):
     HelpScreen #help-title { text-style: bold; margin-bottom: 1; }
     """
     BINDINGS = [
-        Binding("escape", "close", _("Back")),
-        Binding("question_mark", "close", _("Back"), show=False, key_display="?"),
-        Binding("q", "close", _("Back"), show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("question_mark", "close", N_("Back"), show=False, key_display="?"),
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, title: str, lines: list[tuple[str | Text, str | Text]]) -> None:
@@ -36,7 +44,7 @@ class HelpScreen(Screen[None]):
         table.add_column(style="bold")
         table.add_column()
         for key, meaning in self.lines:
-            table.add_row(*(cell if isinstance(cell, Text) else plain(cell) for cell in (key, meaning)))
+            table.add_row(key if isinstance(key, Text) else plain(key), _translated(meaning))
         with VerticalScroll():
             yield Static(markup(_("Keys — {title}"), title=self.help_title), id="help-title")
             yield Static(table)

@@ -5,7 +5,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..text import markup, plain
 from ..widgets.keybar import KeyBar
 
@@ -19,9 +19,9 @@ class LogScreen(Screen[None]):
     LogScreen RichLog { padding: 0 1; }
     """
     BINDINGS = [
-        Binding("escape", "close", _("Back")),
-        Binding("l", "close", _("Back"), show=False),
-        Binding("q", "close", _("Back"), show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("l", "close", N_("Back"), show=False),
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, title: str, lines: tuple[str, ...], *, private: bool) -> None:

@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import __version__
-from ...i18n import _
+from ...i18n import LANGUAGES, N_, _, current_language, set_language
 from ..widgets.keybar import KeyBar
 
 LOGO = r"""
@@ -27,14 +27,15 @@ class MainMenuScreen(Screen[None]):
     MainMenuScreen { align: center middle; }
     MainMenuScreen #logo { color: $accent; width: auto; }
     MainMenuScreen #tagline { color: $text-muted; width: 100%; content-align: center middle; }
-    MainMenuScreen OptionList { width: 40; height: auto; margin-top: 1; }
+    MainMenuScreen OptionList { width: 44; height: auto; margin-top: 1; }
     MainMenuScreen Vertical { width: auto; height: auto; }
     """
     BINDINGS = [
-        Binding("n", "new_game", _("New game")),
-        Binding("c", "resume", _("Resume")),
-        Binding("r", "rules", _("Rules")),
-        Binding("q", "quit", _("Quit")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("c", "resume", N_("Resume")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("l", "language", N_("Language")),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -46,13 +47,22 @@ class MainMenuScreen(Screen[None]):
                     Option(_("[b]N[/b]ew game"), id="new"),
                     Option(_("Resume a saved game ([b]c[/b])"), id="resume"),
                     Option(_("[b]R[/b]ules"), id="rules"),
+                    Option(self.language_entry(), id="language"),
                     Option(_("[b]Q[/b]uit"), id="quit"),
                     id="menu",
                 )
         yield KeyBar()
 
+    @staticmethod
+    def language_entry() -> str:
+        """The language menu entry, naming the language in use in its own words."""
+        return _("[b]L[/b]anguage: {language}").format(language=LANGUAGES[current_language()][1])
+
     @on(OptionList.OptionSelected, "#menu")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "language":
+            await self.action_language()
+            return
         {"new": self.action_new_game, "resume": self.action_resume, "rules": self.action_rules, "quit": self.action_quit}[
             event.option.id or "quit"
         ]()
@@ -71,6 +81,21 @@ class MainMenuScreen(Screen[None]):
         from .picker import GamePickerScreen
 
         self.app.push_screen(GamePickerScreen(purpose="rules"))
+
+    async def action_language(self) -> None:
+        """Switch to the next language, remember it, and draw the menu again in it at once."""
+        from ..settings import Settings, save_settings
+
+        codes = list(LANGUAGES)
+        language = codes[(codes.index(current_language()) + 1) % len(codes)]
+        set_language(language)
+        save_settings(Settings(language=language))  # if it cannot be written, it lasts until the program closes
+        menu = self.query_one("#menu", OptionList)
+        place = menu.highlighted
+        await self.recompose()
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = place
+        menu.focus()
 
     def action_quit(self) -> None:
         self.app.exit()

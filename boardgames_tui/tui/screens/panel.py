@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..widgets.keybar import KeyBar
 
 
@@ -25,9 +25,9 @@ class PanelScreen(Screen[None]):
         self.panel_title = title
         self.body = body
         self.PRIVATE = private
-        self._bindings.bind(close_key, "close", _("Back"), show=False)
+        self._bindings.bind(close_key, "close", N_("Back"), show=False)
 
-    BINDINGS = [Binding("escape", "close", _("Back")), Binding("q", "close", _("Back"), show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Back")), Binding("q", "close", N_("Back"), show=False)]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

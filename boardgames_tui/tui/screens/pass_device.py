@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..text import markup, printable
 from ..widgets.keybar import KeyBar
 
@@ -40,17 +40,17 @@ class PassDeviceScreen(Screen[None]):
     PassDeviceScreen #prompt { margin-top: 1; text-align: center; width: 100%; height: 2; }
     """
     BINDINGS = [
-        Binding("space", "reveal", _("I am here — show my screen"), key_display="Space"),
-        Binding("t", "table", _("Table (public)")),
-        Binding("question_mark", "help", _("Help"), key_display="?"),
-        Binding("r", "rules", _("Rules")),
-        Binding("l", "log", _("Log")),
-        Binding("q", "leave", _("Menu")),
-        Binding("escape", "leave", _("Menu"), show=False),
-        Binding("up", "scroll_feed(-1)", _("Earlier"), show=False),
-        Binding("down", "scroll_feed(1)", _("Later"), show=False),
-        Binding("pageup", "scroll_feed(-10)", _("Earlier"), show=False),
-        Binding("pagedown", "scroll_feed(10)", _("Later"), show=False),
+        Binding("space", "reveal", N_("I am here — show my screen"), key_display="Space"),
+        Binding("t", "table", N_("Table (public)")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("r", "rules", N_("Rules")),
+        Binding("l", "log", N_("Log")),
+        Binding("q", "leave", N_("Menu")),
+        Binding("escape", "leave", N_("Menu"), show=False),
+        Binding("up", "scroll_feed(-1)", N_("Earlier"), show=False),
+        Binding("down", "scroll_feed(1)", N_("Later"), show=False),
+        Binding("pageup", "scroll_feed(-10)", N_("Earlier"), show=False),
+        Binding("pagedown", "scroll_feed(10)", N_("Later"), show=False),
     ]
 
     def __init__(self, *, delay: float = HANDOFF_DELAY_SECONDS) -> None:
@@ -105,7 +105,7 @@ class PassDeviceScreen(Screen[None]):
 
     def _fill(self) -> None:
         self.query_one("#pass-to", Static).update(
-            markup("{game} · " + _("Pass the device to {name}"), game=self.game_title, name=self.player), layout=False
+            markup(_("{game} · Pass the device to {name}"), game=self.game_title, name=self.player), layout=False
         )
         self.query_one("#position", Static).update(markup("{position}", position=self.position), layout=False)
         # Fixed heights for the box: one that changes size with its text costs a second layout pass. The
@@ -131,9 +131,12 @@ class PassDeviceScreen(Screen[None]):
     def _draw_feed(self) -> None:
         rows = self._feed_rows[self._feed_top : self._feed_top + FEED_ROWS]
         self.query_one("#feed", Static).update(Content("\n").join(rows), layout=False)
-        title = _("Since your last turn:") if self.feed else _("Nobody has played yet.")
-        if self._feed_top > 0:
-            title += " " + _("(↑ earlier news)")
+        if not self.feed:
+            title = _("Nobody has played yet.")
+        elif self._feed_top > 0:
+            title = _("Since your last turn: (↑ earlier news)")
+        else:
+            title = _("Since your last turn:")
         self.query_one("#feed-title", Static).update(title, layout=False)
 
     def on_resize(self) -> None:
@@ -242,7 +245,7 @@ class PassDeviceScreen(Screen[None]):
         from .panel import PanelScreen
 
         if self.public_table is not None:
-            title = markup("{game} · " + _("the table, as everyone sees it"), game=self.game_title)
+            title = markup(_("{game} · the table, as everyone sees it"), game=self.game_title)
             self.app.push_screen(PanelScreen(title, self.public_table(), close_key="t", private=False))
 
     def action_reveal(self) -> None:

@@ -10,10 +10,21 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
-from ...i18n import _
+from ...i18n import N_, _
+from ..narrate import narrator_class
 from ..text import markup
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows
+
+
+def game_title(game_id: str) -> str:
+    """A game's name in the current language, said by its narrator."""
+    return narrator_class(game_id)(()).title
+
+
+def game_blurb(game_id: str) -> str:
+    """A game's one-line description in the current language."""
+    return str(narrator_class(game_id)(()).blurb)
 
 
 class GamePickerScreen(Screen[None]):
@@ -24,7 +35,7 @@ class GamePickerScreen(Screen[None]):
     GamePickerScreen #picker-title { text-style: bold; width: 70; margin-bottom: 1; }
     GamePickerScreen OptionList { width: 70; height: auto; max-height: 20; }
     """
-    BINDINGS = [Binding("escape", "back", _("Back")), Binding("q", "back", _("Back"), show=False)]
+    BINDINGS = [Binding("escape", "back", N_("Back")), Binding("q", "back", N_("Back"), show=False)]
 
     def __init__(self, purpose: Literal["play", "rules"]) -> None:
         super().__init__()
@@ -34,7 +45,7 @@ class GamePickerScreen(Screen[None]):
         title = _("Choose a game") if self.purpose == "play" else _("Read the rules of…")
         yield Static(title, id="picker-title")
         yield OptionList(
-            *(Option(self.describe(spec.title, spec.blurb), id=spec.id) for spec in GAMES.values()),
+            *(Option(self.describe(game_title(spec.id), game_blurb(spec.id)), id=spec.id) for spec in GAMES.values()),
             id="games",
         )
         yield KeyBar()
@@ -50,7 +61,7 @@ class GamePickerScreen(Screen[None]):
         if self.purpose == "rules":
             from .rules import RulesScreen
 
-            self.app.push_screen(RulesScreen(spec.id, spec.title))
+            self.app.push_screen(RulesScreen(spec.id, game_title(spec.id)))
         else:
             from .setup import SetupScreen
 

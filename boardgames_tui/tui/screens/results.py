@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _, pgettext
 from ..text import markup, plain
 from ..widgets.keybar import KeyBar
 
@@ -45,12 +45,12 @@ class ResultsScreen(Screen[None]):
     ResultsScreen #last { color: $text-muted; margin-bottom: 1; }
     """
     BINDINGS = [
-        Binding("a", "again", _("Play again")),
-        Binding("l", "log", _("Log")),
-        Binding("r", "rules", _("Rules")),
-        Binding("m", "menu", _("Main menu")),
-        Binding("escape", "menu", _("Main menu"), show=False),
-        Binding("q", "menu", _("Main menu"), show=False),
+        Binding("a", "again", N_("Play again")),
+        Binding("l", "log", N_("Log")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("m", "menu", N_("Main menu")),
+        Binding("escape", "menu", N_("Main menu"), show=False),
+        Binding("q", "menu", N_("Main menu"), show=False),
     ]
 
     def __init__(self, session: HotseatSession) -> None:
@@ -74,14 +74,15 @@ class ResultsScreen(Screen[None]):
         # Scrolls (arrow keys, mouse wheel) when a long score breakdown does not fit the terminal.
         with VerticalScroll(id="results-box"):
             yield Static(
-                markup("{title} · " + _("Game over") + " · " + _("Deal {deal}"), title=session.title, deal=session.deal_number)
+                markup(_("{title} · Game over · Deal {deal}"), title=session.title, deal=session.deal_number)
             )
-            yield Static(outcome.headline, id="headline", markup=False)
+            yield Static(session.narrator.say(outcome.headline), id="headline", markup=False)
             if outcome.cooperative:  # one score for the team: name the team
-                yield Static(markup(_("Played by {players}"), players=", ".join(session.players)), id="team")
+                players = pgettext("between player names", ", ").join(session.players)
+                yield Static(markup(_("Played by {players}"), players=players), id="team")
             else:
                 yield Static(table, id="ranking")
-            yield Static("\n".join(outcome.details), id="details", markup=False)
+            yield Static("\n".join(session.narrator.say(line) for line in outcome.details), id="details", markup=False)
             match = session.match_with_this_game()
             if len(match) > 1:
                 yield Static(match_table(session.players, match))
@@ -106,7 +107,7 @@ class ResultsScreen(Screen[None]):
     def action_log(self) -> None:
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.session.title, tuple(self.session.view(None).log), private=False))
+        self.app.push_screen(LogScreen(self.session.title, self.session.log_lines(None), private=False))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -5,6 +5,10 @@ shows the lines in sight. Textual's MarkdownViewer built a widget per paragraph,
 (thousands for a long rulebook) and took one to two seconds to open; drawn lines open about as fast as
 the help screen. The parsed document and its lines are kept for the app's life, so opening the same
 rules again costs almost nothing.
+
+Each language has its rulebook (`assets/rules/<game>.<language>.md`, English without the language:
+`<game>.md`); a game whose rulebook is not translated yet shows the English one. Everything kept is kept
+per language, so a change of language shows the other rulebook at once.
 """
 
 from __future__ import annotations
@@ -25,26 +29,36 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from ...engine.assets import asset_path
-from ...i18n import _
+from ...i18n import DEFAULT_LANGUAGE, N_, _, current_language
 from ..text import markup
 from ..widgets.keybar import KeyBar
 
 
-def rulebook_text(game_id: str) -> str:
-    try:
-        return asset_path("rules", f"{game_id}.md").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return "# " + _("Rules not found") + "\n\n" + _("The rulebook file for this game is missing.")
+def rulebook_files(game_id: str, language: str) -> list[str]:
+    """The rulebook's file names to try, the language's own first, then the English one."""
+    names = [f"{game_id}.md"]
+    if language != DEFAULT_LANGUAGE:
+        names.insert(0, f"{game_id}.{language}.md")
+    return names
+
+
+def rulebook_text(game_id: str, language: str | None = None) -> str:
+    for name in rulebook_files(game_id, language or current_language()):
+        try:
+            return asset_path("rules", name).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            continue
+    return "# " + _("Rules not found") + "\n\n" + _("The rulebook file for this game is missing.")
 
 
 @lru_cache(maxsize=8)
-def rulebook(game_id: str) -> Markdown:
-    """The parsed rulebook (Rich renders it again at whatever width the terminal has)."""
-    return Markdown(rulebook_text(game_id), justify="left", hyperlinks=False)
+def rulebook(game_id: str, language: str) -> Markdown:
+    """The parsed rulebook in `language` (Rich renders it again at whatever width the terminal has)."""
+    return Markdown(rulebook_text(game_id, language), justify="left", hyperlinks=False)
 
 
-# (game id, width) -> the rulebook's lines at that width; a few widths per game at most.
-_LINES: dict[tuple[str, int], list[Strip]] = {}
+# (game id, language, width) -> the rulebook's lines at that width; a few widths per game at most.
+_LINES: dict[tuple[str, str, int], list[Strip]] = {}
 _LINES_KEPT = 16
 # The rulebook has the whole terminal's width but for its padding (0 1) and the vertical scroll bar.
 RULES_WIDTH_MARGIN = 2 + 2
@@ -61,10 +75,11 @@ HEADINGS = Theme(
 )
 
 
-def rulebook_lines(game_id: str, width: int) -> list[Strip]:
+def rulebook_lines(game_id: str, width: int, language: str | None = None) -> list[Strip]:
     """The rulebook drawn `width` cells wide (kept: a second call costs nothing). Safe in a thread, so the
     rules of a game can be drawn before anyone asks for them (see `prepare_rulebook`)."""
-    key = (game_id, width)
+    language = language or current_language()
+    key = (game_id, language, width)
     lines = _LINES.get(key)
     if lines is None:
         console = Console(
@@ -78,7 +93,7 @@ def rulebook_lines(game_id: str, width: int) -> list[Strip]:
             safe_box=False,
             theme=HEADINGS,
         )
-        rendered = console.render_lines(rulebook(game_id), console.options, pad=True)
+        rendered = console.render_lines(rulebook(game_id, language), console.options, pad=True)
         lines = [Strip(line, width) for line in rendered]
         if len(_LINES) >= _LINES_KEPT:
             _LINES.pop(next(iter(_LINES)), None)
@@ -89,8 +104,11 @@ def rulebook_lines(game_id: str, width: int) -> list[Strip]:
 def prepare_rulebook(app: App[object], game_id: str) -> None:
     """Draw a game's rulebook for the terminal's width in a worker thread, so `r` opens it at once."""
     width = app.size.width - RULES_WIDTH_MARGIN
-    if width > 0 and (game_id, width) not in _LINES:
-        app.run_worker(partial(rulebook_lines, game_id, width), thread=True, group="rulebook", exit_on_error=False)
+    language = current_language()  # read here: the worker thread must draw the language of this moment
+    if width > 0 and (game_id, language, width) not in _LINES:
+        app.run_worker(
+            partial(rulebook_lines, game_id, width, language), thread=True, group="rulebook", exit_on_error=False
+        )
 
 
 class RulebookView(ScrollView, can_focus=True):
@@ -103,6 +121,7 @@ class RulebookView(ScrollView, can_focus=True):
     def __init__(self, game_id: str, *, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
         self.game_id = game_id
+        self.language = current_language()
         self.lines: list[Strip] = []
 
     def on_mount(self) -> None:
@@ -116,7 +135,7 @@ class RulebookView(ScrollView, can_focus=True):
     def _layout_lines(self, width: int) -> None:
         if width <= 0 or (width == self.virtual_size.width and self.lines):
             return
-        self.lines = rulebook_lines(self.game_id, width)
+        self.lines = rulebook_lines(self.game_id, width, self.language)
         self.virtual_size = Size(width, len(self.lines))
         self.refresh()
 
@@ -137,9 +156,9 @@ class RulesScreen(Screen[None]):
     RulesScreen #rules-title { text-style: bold; padding: 0 1; background: $panel; }
     """
     BINDINGS = [
-        Binding("escape", "close", _("Back")),
-        Binding("q", "close", _("Back"), show=False),
-        Binding("r", "close", _("Back"), show=False),
+        Binding("escape", "close", N_("Back")),
+        Binding("q", "close", N_("Back"), show=False),
+        Binding("r", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, game_id: str, title: str) -> None:

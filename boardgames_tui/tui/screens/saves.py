@@ -12,10 +12,12 @@ from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
 from ...engine.saves import BrokenSave, SavedGame
-from ...i18n import _
+from ...i18n import N_, _, pgettext
+from ..narrate import narrator_for
 from ..text import markup
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows
+from .save_problems import describe_problem
 
 
 def _when(stamp: str) -> str:
@@ -23,6 +25,10 @@ def _when(stamp: str) -> str:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         return stamp
+
+
+def player_list(players: tuple[str, ...]) -> str:
+    return pgettext("between player names", ", ").join(players)
 
 
 class ResumeScreen(Screen[None]):
@@ -37,11 +43,11 @@ class ResumeScreen(Screen[None]):
     ResumeScreen #resume-status.error { color: $error; }
     """
     BINDINGS = [
-        Binding("enter", "resume", _("Resume"), show=False),
-        Binding("delete", "delete", _("Delete save")),
-        Binding("x", "delete", _("Delete save"), show=False),
-        Binding("escape", "back", _("Back")),
-        Binding("q", "back", _("Back"), show=False),
+        Binding("enter", "resume", N_("Resume"), show=False),
+        Binding("delete", "delete", N_("Delete save")),
+        Binding("x", "delete", N_("Delete save"), show=False),
+        Binding("escape", "back", N_("Back")),
+        Binding("q", "back", N_("Back"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -72,8 +78,8 @@ class ResumeScreen(Screen[None]):
                     options.add_option(Option(self.describe(entry), id=str(index)))
                     continue
                 except Exception as exc:  # noqa: BLE001 - one save that cannot be shown must not hide the others
-                    reason = _("cannot be shown: {error}").format(error=str(exc) or type(exc).__name__)
-                    entry = self.entries[index] = BrokenSave(entry.path, reason)
+                    error = {"error": str(exc) or type(exc).__name__}
+                    entry = self.entries[index] = BrokenSave(entry.path, "cannot_be_shown", error)
             options.add_option(Option(self.describe_broken(entry), id=str(index), disabled=True))
         readable = [i for i, e in enumerate(self.entries) if isinstance(e, SavedGame)]
         if readable:
@@ -116,21 +122,25 @@ class ResumeScreen(Screen[None]):
         "last played" has a line of its own, so that the date and the time are never wrapped apart; every
         line under the title is indented alike, the ones a long deal name or position wraps included."""
         save = entry.save
-        spec = GAMES[save.game_id]
-        label = spec.rules().variant_label(entry.state.options) if hasattr(entry.state, "options") else ""
-        title = f"{spec.title} ({label})" if label else spec.title
+        rules = GAMES[save.game_id].rules()
+        narrator = narrator_for(save.game_id, save.players)
+        label = rules.variant_label(entry.state.options) if hasattr(entry.state, "options") else None
+        title = narrator.title
+        if label is not None:
+            title = _("{game} ({variant})").format(game=title, variant=narrator.say(label))
         finished = " · [i]" + _("finished — see the results") + "[/i]" if save.finished else ""
+        position = narrator.say(rules.turn_label(entry.state))  # of the rebuilt game, in today's language
         return OptionRows(
-            (markup("[b]{title}[/b] · {players}" + finished, title=title, players=", ".join(save.players)), 0),
-            (markup("{position} · " + _("deal {deal}"), position=save.position, deal=save.seed), 2),
+            (markup("[b]{title}[/b] · {players}" + finished, title=title, players=player_list(save.players)), 0),
+            (markup(_("{position} · deal {deal}"), position=position, deal=save.seed), 2),
             (markup(_("last played {when}"), when=_when(save.updated_at)), 2),
         )
 
     @staticmethod
     def describe_broken(entry: BrokenSave) -> OptionRows:
         return OptionRows(
-            (markup("[b]✗ " + _("Unreadable") + "[/b] {file}", file=entry.path.name), 0),
-            (markup("{reason}", reason=entry.reason), 2),
+            (markup(_("[b]✗ Unreadable[/b] {file}"), file=entry.path.name), 0),
+            (markup("{reason}", reason=describe_problem(entry)), 2),
         )
 
     def _selected(self) -> SavedGame | BrokenSave | None:
@@ -175,10 +185,10 @@ class ResumeScreen(Screen[None]):
             session.view(step.seat if step.kind == "turn" else None)
             session.title, session.position()  # noqa: B018 - asked only to fail here rather than later
         except Exception as exc:  # noqa: BLE001 - a save that cannot be played must not close the program
-            reason = _("cannot be resumed: {error}").format(error=str(exc) or type(exc).__name__)
-            self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, reason)
+            error = {"error": str(exc) or type(exc).__name__}
+            self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, "cannot_be_resumed", error)
             self._show_entries(keep_place=True)
-            self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=reason))
+            self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=describe_problem(broken)))
             self.app.bell()
             return
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
@@ -197,8 +207,8 @@ class ResumeScreen(Screen[None]):
         question = markup(
             "{question}\n\n[b]{game}[/b] · {players}",
             question=_("Delete this saved game for good?"),
-            game=GAMES[entry.save.game_id].title,
-            players=", ".join(entry.save.players),
+            game=narrator_for(entry.save.game_id, entry.save.players).title,
+            players=player_list(entry.save.players),
         )
         self.app.push_screen(ConfirmScreen(question), delete)
 

@@ -18,7 +18,8 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...engine.registry import get_game
 from ...engine.saves import is_printable
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
+from ..narrate import narrator_class
 from ..recent_names import load_recent_names, recent_names_path, remember_names
 from ..text import markup
 from ..widgets.keybar import KeyBar
@@ -150,14 +151,16 @@ class SetupScreen(Screen[None]):
     SetupScreen #start { margin: 1 0 1 22; }
     """
     BINDINGS = [
-        Binding("ctrl+s", "start", _("Start")),
-        Binding("escape", "back", _("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("escape", "back", N_("Back")),
     ]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.spec = get_game(game_id)
         self.rules = self.spec.rules()
+        # Names the game, its options and their choices in the current language (the values stay as saved).
+        self.narrator = narrator_class(game_id)(())
         self._error_showing = False
 
     @property
@@ -179,7 +182,7 @@ class SetupScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         rules = self.rules
         with VerticalScroll():
-            yield Static(_("New game of {title}").format(title=self.spec.title), id="setup-title")
+            yield Static(_("New game of {title}").format(title=self.narrator.title), id="setup-title", markup=False)
             counts = range(rules.min_players, rules.max_players + 1)
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
@@ -193,21 +196,25 @@ class SetupScreen(Screen[None]):
                     yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}")
                 yield Static(length_hint(), classes="help name-hint", id=f"name-hint-{seat}")
             for name, field in rules.Options.model_fields.items():
-                label = field.title or name.replace("_", " ").capitalize()
                 with Horizontal(classes="row", id=f"opt-row-{name}"):
-                    yield Label(label)
+                    yield Label(self.narrator.option_label(name), markup=False)
                     choices = field_choices(field.annotation)
                     if field.annotation is bool:
                         yield Switch(value=bool(field.default), id=f"opt-{name}")
+                        # Every switch says "on"/"off" alike, whichever game it belongs to.
                         yield Label(switch_word(bool(field.default)), id=f"opt-{name}-state", classes="switch-state")
                     elif choices is not None:
                         yield FormSelect(
-                            [(str(c), c) for c in choices], value=field.default, allow_blank=False, id=f"opt-{name}"
+                            [(self.narrator.option_choice(name, c), c) for c in choices],
+                            value=field.default,
+                            allow_blank=False,
+                            id=f"opt-{name}",
                         )
                     else:
                         yield Input(value=str(field.default), id=f"opt-{name}")
-                if field.description:
-                    yield Static(field.description, classes="help", id=f"opt-help-{name}", markup=False)
+                help_line = self.narrator.option_help(name)
+                if help_line:
+                    yield Static(help_line, classes="help", id=f"opt-help-{name}", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Deal number"))
                 yield Input(placeholder=_("blank = a new random deal"), id="seed")
@@ -323,7 +330,9 @@ class SetupScreen(Screen[None]):
             try:
                 self.chosen_options()
             except ValidationError as exc:
-                problem = _("An option is not valid: {msg}").format(msg=exc.errors()[0]["msg"])
+                where = exc.errors()[0].get("loc", ())
+                option = self.narrator.option_label(str(where[0])) if where else ""
+                problem = _("This value of {option} is not one the game accepts.").format(option=option)
         return problem
 
     def action_start(self) -> None:

@@ -6,15 +6,18 @@ message; the app applies it through the session and replaces the screen.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..text import markup
+
+if TYPE_CHECKING:  # the narrators import the engine, which the main menu does without
+    from ..narrate import Narrator
 
 
 class TurnScreen(Screen[None]):
@@ -24,11 +27,11 @@ class TurnScreen(Screen[None]):
     KEYBAR_LAST: ClassVar[frozenset[str]] = frozenset({"help", "rules", "log", "leave"})
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", _("Help"), key_display="?"),
-        Binding("r", "rules", _("Rules")),
-        Binding("l", "log", _("Log")),
-        Binding("q", "leave", _("Menu")),
-        Binding("escape", "leave", _("Menu"), show=False),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("r", "rules", N_("Rules")),
+        Binding("l", "log", N_("Log")),
+        Binding("q", "leave", N_("Menu")),
+        Binding("escape", "leave", N_("Menu"), show=False),
     ]
 
     class ActionChosen(Message):
@@ -37,8 +40,22 @@ class TurnScreen(Screen[None]):
             self.seat = seat
             self.action = action
 
-    def __init__(self, view: Any, *, game_id: str, title: str, match: tuple[tuple[int, ...], ...] = ()) -> None:
+    def __init__(
+        self,
+        view: Any,
+        *,
+        game_id: str,
+        title: str,
+        match: tuple[tuple[int, ...], ...] = (),
+        narrator: Narrator | None = None,
+    ) -> None:
         super().__init__()
+        # Says the View's events, refusals and labels (a narrator for the View's players if none is given).
+        if narrator is None:
+            from ..narrate import narrator_for
+
+            narrator = narrator_for(game_id, view.players)
+        self.narrator = narrator
         self.view = view
         self.game_id = game_id
         self.game_title = title
@@ -122,7 +139,7 @@ class TurnScreen(Screen[None]):
     def action_log(self) -> None:
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.game_title, tuple(self.view.log), private=True))
+        self.app.push_screen(LogScreen(self.game_title, self.narrator.events(self.view.log), private=True))
 
     def action_leave(self) -> None:
         from .confirm import ConfirmScreen

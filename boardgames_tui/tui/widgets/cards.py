@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 # Letter -> (foreground, background) of a face-up card.
@@ -29,10 +30,17 @@ def suit_text(suit: str) -> Text:
     return Text(suit, style=f"bold {bg}" if bg not in ("grey15", "grey93") else "bold")
 
 
+def center_cells(text: str, width: int) -> str:
+    """`text` centred in `width` terminal cells (a Chinese character takes two; str.center counts one)."""
+    spare = max(width - cell_len(text), 0)
+    left = spare // 2 + (spare & width & 1)  # where str.center puts the odd space, so layouts do not shift
+    return " " * left + text + " " * (spare - left)
+
+
 def card_face(suit: str, rank: int | str, *, width: int = 4) -> Text:
     """A face-up card such as ` R3 ` on its colour."""
-    return Text(f"{suit}{rank}".center(width), style=suit_style(suit))
+    return Text(center_cells(f"{suit}{rank}", width), style=suit_style(suit))
 
 
 def hidden_card(label: str = "??", *, width: int = 4) -> Text:
-    return Text(label.center(width), style=HIDDEN_STYLE)
+    return Text(center_cells(label, width), style=HIDDEN_STYLE)

@@ -3,13 +3,24 @@
 Textual's Footer rebuilds one widget per key whenever the bindings change, which costs a full refresh
 cycle on every mode change and every screen switch. This bar is a single line of text redrawn in place;
 each entry is still clickable.
+
+Binding descriptions are fixed when a screen class is defined, in English (marked with `N_`); they are
+translated here, each time the bar is drawn, so a change of language shows at once.
 """
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
+
+from ...i18n import _
+
+
+def binding_label(binding: Binding) -> str:
+    """A binding's description in the current language ("" for none: `_("")` would be the catalogue's header)."""
+    return _(binding.description) if binding.description else ""
 
 
 class KeyBar(Static):
@@ -70,13 +81,13 @@ class KeyBar(Static):
             for key, binding, enabled, namespace, shared in entries:
                 label = Content.assemble((key, "bold $footer-key-foreground"))
                 if not (bare_all or (bare_shared and shared)):
-                    label = Content.assemble(label, " ", binding.description)
+                    label = Content.assemble(label, " ", binding_label(binding))
                 if enabled:
                     label = label.stylize(f"@click={namespace}.{binding.action}")
                 else:
                     label = label.stylize("dim")
                 parts.append(label)
             content = Content(gap).join(parts)
-            if content.cell_length <= width:
+            if content.cell_length <= width:  # cells: a Chinese character takes two
                 break
         return content

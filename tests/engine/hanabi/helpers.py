@@ -6,8 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from boardgames_tui.engine.base import Fact
 from boardgames_tui.engine.hanabi.models import BLACK, Card, HanabiOptions, HanabiState, HeldCard, Knowledge
 from boardgames_tui.engine.hanabi.rules import RULES, deck_composition, game_suits
+from boardgames_tui.tui.games.hanabi.narrate import HanabiNarrator
 
 NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve")
 
@@ -100,3 +102,30 @@ def resample_own_cards(state: HanabiState, seat: int, rng: random.Random) -> Han
     hands = list(state.hands)
     hands[seat] = new_hand
     return state.model_copy(update={"hands": tuple(hands), "deck": tuple(pool[len(own) :])})
+
+
+# What the players read: the English narrator's words for the engine's facts ---------------------------
+
+
+def narrator(state: HanabiState) -> HanabiNarrator:
+    return HanabiNarrator(state.players)
+
+
+def news(state: HanabiState) -> str:
+    """The newest action and what followed it, as the handoff and the transcripts say it."""
+    newest = RULES.last_public_event(state)
+    assert newest is not None
+    return narrator(state).event(newest)
+
+
+def line(state: HanabiState, index: int) -> str:
+    """One event of the log, said."""
+    return narrator(state).event(state.log[index])
+
+
+def label(state: HanabiState) -> str:
+    return narrator(state).say(RULES.turn_label(state))
+
+
+def said(state: HanabiState, fact: Fact) -> str:
+    return narrator(state).say(fact)

@@ -24,6 +24,7 @@ from boardgames_tui.engine.hanabi.models import (
     SkipBonus,
 )
 from boardgames_tui.engine.hanabi.rules import RULES, deck_composition, hand_size, max_score
+from boardgames_tui.engine.hanabi.turn import ACTION_EVENTS
 
 from .. import contract
 from .helpers import NAMES
@@ -86,7 +87,8 @@ def check_invariants(state: HanabiState, actions_applied: int) -> None:
     assert 0 <= state.clue_tokens <= 8
     assert 0 <= state.misfires <= 3
     assert all(0 <= p <= 5 for p in state.piles)
-    assert len(state.log) == actions_applied
+    assert sum(1 for entry in state.log if entry.kind in ACTION_EVENTS) == actions_applied  # each action opens its entry
+    assert all(entry.public for entry in state.log)  # Hanabi has no secret in its log
     size = hand_size(options, len(state.players))
     for hand in state.hands:
         assert size - 1 <= len(hand) <= size
@@ -127,15 +129,15 @@ def playout(options: HanabiOptions, players: int, seed: int, smart: float, probe
     assert (-5 if options.black_powder else 0) <= out.scores[0] <= top
     assert out.winners in ((), tuple(range(players)))
     assert (out.winners != ()) == (out.scores[0] == top)
-    if state.end_reason == "the final round is over":
+    if state.end_reason == "final_round":
         # the drawer's turn, then exactly one more turn for every player, the drawer included
         assert state.last_card_turn is not None
         assert state.turn == state.last_card_turn + 1 + players
         assert state.deck == () and state.final_turns_left == 0
-    elif state.end_reason == "the third misfire":
+    elif state.end_reason == "third_misfire":
         assert state.misfires == 3 and out.scores[0] == 0
     else:
-        assert state.end_reason == "every firework is complete" and out.scores[0] == top
+        assert state.end_reason == "all_fireworks" and out.scores[0] == top
     contract.finished(RULES, state)
     contract.refused(RULES, state, 0, candidate_actions(state)[:20])
     contract.replays(RULES, NAMES[:players], options, deal, history, state)
@@ -171,5 +173,5 @@ def test_careful_playouts_reach_bonus_tiles_and_the_final_round() -> None:
             state = RULES.apply(state, state.current, choose(state, tuple(RULES.legal_actions(state, state.current)), rng, 1.0))
         reasons[state.end_reason or ""] += 1
         assert len(state.bonus_revealed) >= 1
-    assert reasons["the final round is over"] + reasons["every firework is complete"] == 12
+    assert reasons["final_round"] + reasons["all_fireworks"] == 12
     assert {"free_colour_clue", "free_number_clue", "reshuffle_discard", "replay_discard"} & set(phases)

@@ -14,8 +14,9 @@ from boardgames_tui.engine.lifeboat.data import (
     SUPPLY_COUNT,
     navigation_cards,
 )
-from boardgames_tui.engine.lifeboat.models import LifeboatOptions, LifeboatState
-from boardgames_tui.engine.lifeboat.rules import RULES, _awake
+from boardgames_tui.engine.lifeboat.core import awake
+from boardgames_tui.engine.lifeboat.models import LifeboatOptions, LifeboatState, Trade
+from boardgames_tui.engine.lifeboat.rules import RULES
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
 ALL = ("lady_lauren", "sir_stephen", "captain", "first_mate", "frenchy", "kid")
@@ -110,7 +111,7 @@ def build(
     values.update(fields)
     s = LifeboatState(**values)
     if phase == "action" and "current" not in fields:
-        order = fields.get("order", _awake(s))
+        order = fields.get("order", awake(s))
         first = order[0] if actor is None else actor
         s = s.model_copy(
             update={"order": order, "turn_index": order.index(first), "actor": first, "current": first}
@@ -158,7 +159,8 @@ def resample_hidden(state: LifeboatState, seat: int, rng: random.Random) -> Life
     supply deck and the cards set aside or lost, the others' Love and Hate cards among themselves, and
     the order of the navigation deck. Cards in a pending trade or draft stay put (some seats saw them)."""
     n = len(state.players)
-    frozen = set(state.trade_give) | set(state.trade_back) | set(state.draft)
+    trade = state.pending if isinstance(state.pending, Trade) else None
+    frozen = set(state.draft) | (set(trade.give) | set(trade.back) if trade is not None else set())
     others = [s for s in range(n) if s != seat]
     pool: list[int] = [c for s in others for c in state.hands[s] if c not in frozen]
     pool += list(state.supply) + list(state.set_aside) + list(state.lost_cards)
@@ -201,3 +203,18 @@ def random_midgame(players: int, seed: int, steps: int, options: LifeboatOptions
             break
         state = RULES.apply(state, state.current, rng.choice(RULES.legal_actions(state, state.current)))
     return state
+
+
+def told(state: LifeboatState) -> str:
+    """What the table is told after the latest action, in English (the handoff's summary; "" at the end)."""
+    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+
+    summary = RULES.last_public_event(state)
+    return LifeboatNarrator(state.players).event(summary) if summary is not None else ""
+
+
+def lines(state: LifeboatState, seat: int | None = None) -> list[str]:
+    """The log as `seat` reads it (None: the public table), in English."""
+    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+
+    return list(LifeboatNarrator(state.players).events(RULES.log_for(state, seat)))

@@ -12,7 +12,6 @@ import pytest
 from boardgames_tui.engine.lifeboat.data import (
     CARD_KEY,
     CARD_WEAPON,
-    CHARACTER_NAMES,
     CHARACTERS,
     DISPUTED_IDS,
     JEWEL_POINTS,
@@ -22,7 +21,6 @@ from boardgames_tui.engine.lifeboat.data import (
     SIZE,
     SUPPLY_COUNT,
     SURVIVAL,
-    nav_text,
     navigation_cards,
 )
 
@@ -38,7 +36,7 @@ def test_component_counts() -> None:
 
 
 def test_characters() -> None:
-    assert CHARACTER_NAMES == ("Lady Lauren", "Sir Stephen", "The Captain", "First Mate", "Frenchy", "The Kid")
+    assert [c.name for c in CHARACTERS] == ["Lady Lauren", "Sir Stephen", "The Captain", "First Mate", "Frenchy", "The Kid"]
     assert SIZE == (4, 5, 7, 8, 6, 3)
     assert SURVIVAL == (8, 7, 5, 4, 6, 9)
     assert [c.ability for c in CHARACTERS] == [
@@ -77,8 +75,8 @@ def test_navigation_icons() -> None:
         "captain": 4, "first_mate": 4, "frenchy": 4, "sir_stephen": 4, "kid": 4, "lady_lauren": 1,
         "everyone": 2, "nobody": 1,
     }  # fmt: skip
-    assert nav_text(deck[23]) == "N24: nobody overboard; nobody named thirsty; a seagull"
-    assert "crossed-out" in nav_text(deck[17])
+    assert (deck[23].overboard, deck[23].thirsty, deck[23].bird) == ((), (), 1)
+    assert deck[17].bird == -1
 
 
 def test_disputed_cards_are_a_data_choice() -> None:

@@ -23,6 +23,7 @@ from boardgames_tui.engine.lifeboat.models import (
     JoinFight,
     LifeboatOptions,
     LifeboatState,
+    OpenWindow,
     Navigate,
     OfferTrade,
     OpenParasol,
@@ -43,7 +44,7 @@ from boardgames_tui.engine.lifeboat.models import (
 from boardgames_tui.engine.lifeboat.rules import RULES, cards_in_play, score_lines
 
 from .. import contract
-from .helpers import NAMES
+from .helpers import NAMES, told
 
 OPTIONS = [
     LifeboatOptions(),
@@ -75,7 +76,7 @@ def check_invariants(s: LifeboatState, before: LifeboatState | None) -> None:
     n = len(s.players)
     # every card accounted for, once
     assert Counter(cards_in_play(s)) == Counter(range(SUPPLY_COUNT)), "supply cards conserved"
-    navs = [*s.nav_deck, *s.row_pile, *s.drawn] + ([s.nav_card] if s.nav_card >= 0 else [])
+    navs = [*s.nav_deck, *s.row_pile, *s.drawn] + ([s.nav_card] if s.nav_card is not None else [])
     assert Counter(navs) == Counter(range(NAVIGATION_COUNT)), "navigation cards conserved"
     assert len(set(s.boat)) == len(s.boat) and set(s.boat) <= set(range(n))
     for x in range(n):
@@ -92,16 +93,18 @@ def check_invariants(s: LifeboatState, before: LifeboatState | None) -> None:
         assert any(41 in s.face_up[x] for x in s.boat), "an open parasol lies face up"
     if before is not None:
         assert len(s.log) > len(before.log), "every action leaves a public log line"
-        assert bool(s.summary) != over, "the handoff's summary; at the end the results' headline says it all"
+        assert (RULES.last_public_event(s) is None) == over, "the handoff's summary; at the end the headline says it all"
+        assert s.since == len(before.log), "the latest action's events start where the log ended"
         assert s.round >= before.round
     if over:
-        assert s.current == -1
+        assert s.current is None and s.pending is None
         return
     cur = s.current
     assert cur in s.boat and s.wounds[cur] < SIZE[s.characters[cur]], "only the conscious decide"
     if s.phase in ("fight", "overboard", "thirst"):
-        assert s.window and s.window[s.window_pos] == cur
-        assert 0 <= s.passes < len(s.window)
+        w = s.pending
+        assert isinstance(w, OpenWindow) and w.window[w.pos] == cur
+        assert 0 <= w.passes < len(w.window)
     if s.phase == "fight":
         assert not set(s.attackers) & set(s.defenders) and s.actor == s.attackers[0]
     if s.phase == "draft":
@@ -126,7 +129,7 @@ def playout(players: int, options: LifeboatOptions, seed: int, probe_every: int 
     for step, seat, legal in contract.turns(RULES, lambda: state, 20_000):
         if step % probe_every == 0:
             tried = contract.sample_unlisted(CANDIDATES, legal, rng, 12)
-            contract.probe(RULES, state, seat, legal, tried, wrong_seat_match="turn, not yours")
+            contract.probe(RULES, state, seat, legal, tried, wrong_seat_match="not_your_turn")
         action = RULES.parse_action(RULES.dump_action(rng.choice(legal)))
         before = state
         state = RULES.apply(state, seat, action)
@@ -138,7 +141,7 @@ def playout(players: int, options: LifeboatOptions, seed: int, probe_every: int 
     assert sorted(x for group in out.ranking for x in group) == list(range(players))
     views = contract.finished(RULES, state)
     assert all(v.results is not None and len(v.results) == players for v in views)
-    contract.refused(RULES, state, 0, CANDIDATES[:8], match="The game is over")
+    contract.refused(RULES, state, 0, CANDIDATES[:8], match="game_over")
     contract.replays(RULES, names, options, deal, history, state)
     return state
 
@@ -168,7 +171,7 @@ def test_playouts_reach_the_interesting_cases() -> None:
             seen[a.kind] += 1
             before = state
             state = RULES.apply(state, state.current, a)
-            text = state.summary
+            text = told(state)
             for needle in ("lost at sea", "is dead", "is unconscious", "conscious again", "the attackers win",
                            "the defenders win", "pickpocket", "cannot refuse", "spares one thirst",
                            "life preserver spares", "sharks", "uses the compass", "crossed-out seagull",

@@ -130,7 +130,7 @@ def test_cards_may_be_played_face_up_in_every_decision_and_it_is_free() -> None:
 def test_no_cards_played_while_placing_rowed_cards_picking_or_trading() -> None:
     s = act(build(hands={LL: ["knife"], FM: ["water"]}), Row())
     assert s.phase == "row" and plays(s) == []
-    with pytest.raises(IllegalAction, match="cannot be played now"):
+    with pytest.raises(IllegalAction, match="no_playing_now"):
         act(s, PlayCard(card=s.hands[LL][0]))
     s = act(build(hands={LL: ["knife"], FM: ["water"]}), ProposeTrade(target=FM))
     assert s.phase == "trade_offer" and plays(s) == []
@@ -278,7 +278,7 @@ def test_a_real_game_end_scores_and_closes_every_decision() -> None:
     assert s.phase == "over"
     for seat in range(6):
         assert RULES.legal_actions(s, seat) == () and RULES.view(s, seat).legal_actions == ()
-        with pytest.raises(IllegalAction, match="game is over"):
+        with pytest.raises(IllegalAction, match="game_over"):
             RULES.apply(s, seat, PlayCard(card=s.hands[seat][0]))
     out = RULES.outcome(s)
     assert out is not None and out.scores == tuple(scores(s)[x].total for x in range(6))

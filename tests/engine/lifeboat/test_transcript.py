@@ -28,6 +28,7 @@ from boardgames_tui.engine.lifeboat.models import (
     TradeCard,
 )
 from boardgames_tui.engine.lifeboat.rules import RULES
+from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
 
 from ..golden import golden_tests
 from ..golden import transcript as play_transcript
@@ -102,8 +103,13 @@ def cards(ids: tuple[int, ...] | None) -> str:
     return "-" if ids is None else "[" + " ".join(CARD_KEY[c] for c in ids) + "]"
 
 
+_newest: list[str] = [""]  # the newest public log line, as the public view (rendered first) reads it
+
+
 def render(view: LifeboatView) -> list[str]:
+    narrator = LifeboatNarrator(view.players)
     if view.seat is None:
+        _newest[0] = narrator.event(view.log[-1]) if view.log else ""
         nav = navigation_cards(view.options.disputed_cards)
         table = " ".join(
             f"{sv.player}:{SHORT[sv.character]}"
@@ -120,7 +126,7 @@ def render(view: LifeboatView) -> list[str]:
             f" pile {view.row_pile_size} discard {len(view.discard)} lost {view.lost_count}"
             + (f" card {nav[view.navigation_card].id}" if view.navigation_card is not None else ""),
             f"    {table}",
-            f"    prompt: {view.prompt}",
+            f"    prompt: {narrator.say(view.prompt)}",
         ]
         if view.fight:
             lines.append(f"    fight {view.fight.attackers} {view.fight.attack_total} v {view.fight.defenders} {view.fight.defend_total}")
@@ -142,9 +148,10 @@ def render(view: LifeboatView) -> list[str]:
     if view.trade is not None:
         extra += f" trade give {cards(view.trade.give)} back {cards(view.trade.back)}"
     lines = [f"  [{view.seat} {me.player}] hand {cards(me.hand)} love {me.love} hate {me.hate}{extra}"]
-    for note in view.notes:
-        if note.line == len(view.log) - 1:  # the seat's own addition to the newest line
-            lines.append(f"    {'secret' if note.secret else 'private'}: {note.text}")
+    mine = narrator.event(view.log[-1]) if view.log else ""
+    if mine != _newest[0]:  # the seat's own note on the newest line: its own cards, said after the public text
+        assert mine.startswith(_newest[0] + " ")
+        lines.append(f"    private: {mine[len(_newest[0]) + 1 :]}")
     if view.legal_actions:
         lines.append("    legal: " + " ".join(short(view, a) for a in view.legal_actions))
     return lines

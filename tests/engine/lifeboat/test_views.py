@@ -9,7 +9,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames_tui.engine.lifeboat.data import CARD_KEY, SUPPLY_TYPES, card_name
+from boardgames_tui.engine.lifeboat.data import CARD_KEY, SUPPLY_TYPES
 from boardgames_tui.engine.lifeboat.models import (
     AcceptTrade,
     Done,
@@ -27,8 +27,9 @@ from boardgames_tui.engine.lifeboat.models import (
     TradeCard,
 )
 from boardgames_tui.engine.lifeboat.rules import RULES
+from boardgames_tui.tui.games.lifeboat.narrate import card_name
 
-from .helpers import NAMES, act, build, nav, random_midgame, resample_hidden
+from .helpers import NAMES, act, build, lines, nav, random_midgame, resample_hidden, told
 
 LL, SS, CA, FM, FR, KI = range(6)
 SECRET_FIELDS = {"love", "hate", "hands", "supply", "set_aside", "lost_cards", "nav_deck", "seed"}
@@ -86,10 +87,10 @@ def test_view_contents(players: int, seed: int, steps: int) -> None:
         assert view.legal_actions == (tuple(RULES.legal_actions(state, seat)) if seat in RULES.to_act(state) else ())
         assert view.navigation_size == len(state.nav_deck) and view.supply_size == len(state.supply)
         assert view.row_pile_size == len(state.row_pile) and view.boat == state.boat
-        assert view.log == tuple(e.public for e in state.log) == public.log, "the log is the public text"
-        mine = [(i, t, False) for i, e in enumerate(state.log) for owner, t in e.private if owner == seat]
-        mine += [(i, t, True) for i, e in enumerate(state.log) for owner, t in e.secret if owner == seat]
-        assert sorted((n.line, n.text, n.secret) for n in view.notes) == sorted(mine), "and the seat's own notes apart"
+        assert view.log == RULES.log_for(state, seat) and public.log == RULES.log_for(state, None)
+        assert all(e.only in (None, seat) and not e.secret for e in view.log), "the public events and the seat's own"
+        assert [e.kind for e in view.log if e.only is None] == [e.kind for e in public.log]
+        assert [e.kind for e in view.log if e.only is not None] == ["love_and_hate"]
         assert (view.results is None) == (state.phase != "over")
 
 
@@ -103,11 +104,10 @@ def test_private_choices_are_seen_only_by_the_chooser() -> None:
     s = act(build(), Row())
     assert RULES.view(s, LL).drawn == s.drawn and RULES.view(s, SS).drawn is None
     ids = [f"N{c + 1:02d}" for c in s.drawn]
-    assert not any(i in s.summary for i in ids)
-    last = len(s.log) - 1
-    assert any(i in n.text for i in ids for n in RULES.view(s, LL).notes if n.line == last)
-    assert not any(i in n.text for i in ids for n in RULES.view(s, SS).notes)
-    assert RULES.view(s, LL).log == RULES.view(s, None).log, "the rower's log is the public text, notes apart"
+    assert not any(i in told(s) for i in ids)
+    assert all(i in lines(s, LL)[-1] for i in ids), "the rower's own note names them"
+    assert not any(i in line for i in ids for line in lines(s, SS) + lines(s, None))
+    assert lines(s, LL)[-1].startswith(lines(s, None)[-1] + " ("), "the public sentence, then the note"
     # the navigator alone sees the row pile while choosing
     s = act(act(build(row_pile=[nav("N03"), nav("N04")], actor=KI), DoNothing()), Navigate())
     assert RULES.view(s, KI).row_pile == (nav("N03"), nav("N04")) and RULES.view(s, FR).row_pile is None
@@ -116,21 +116,20 @@ def test_private_choices_are_seen_only_by_the_chooser() -> None:
 def test_trade_visibility() -> None:
     s = build(hands={LL: ["water", "knife"], FM: ["jewels"]})
     s = act(act(s, ProposeTrade(target=FM)), TradeCard(card=s.hands[LL][0]))
-    assert RULES.view(s, LL).trade.give == s.trade_give  # type: ignore[union-attr]
+    assert RULES.view(s, LL).trade.give == s.pending.give  # type: ignore[union-attr]
     assert RULES.view(s, FM).trade.give is None, "not before it is offered"  # type: ignore[union-attr]
     s = act(s, OfferTrade())
-    assert RULES.view(s, FM).trade.give == s.trade_give  # type: ignore[union-attr]
+    assert RULES.view(s, FM).trade.give == s.pending.give  # type: ignore[union-attr]
     s = act(s, TradeCard(card=s.hands[FM][0]))
-    assert RULES.view(s, LL).trade.back is None and RULES.view(s, FM).trade.back == s.trade_back  # type: ignore[union-attr]
+    assert RULES.view(s, LL).trade.back is None and RULES.view(s, FM).trade.back == s.pending.back  # type: ignore[union-attr]
     s = act(s, AcceptTrade())
-    assert RULES.view(s, LL).trade.back == s.trade_back  # type: ignore[union-attr]
+    assert RULES.view(s, LL).trade.back == s.pending.back  # type: ignore[union-attr]
     for other in (SS, CA, None):
         t = RULES.view(s, other).trade
         assert t is not None and t.give is None and t.back is None and (t.give_count, t.back_count) == (1, 1)
     s = act(s, AcceptTrade())
-    entry = s.log[-1]
-    assert "Water" not in entry.public and "Jewels" not in entry.public
-    assert "Water" in entry.text_for(LL) and "Jewels" in entry.text_for(FM) and "Water" not in entry.text_for(CA)
+    assert "Water" not in lines(s)[-1] and "Jewels" not in lines(s)[-1]
+    assert "Water" in lines(s, LL)[-1] and "Jewels" in lines(s, FM)[-1] and "Water" not in lines(s, CA)[-1]
 
 
 def test_the_public_log_never_names_a_hidden_card() -> None:
@@ -145,11 +144,11 @@ def test_the_public_log_never_names_a_hidden_card() -> None:
         while RULES.to_act(s):
             a = rng.choice(RULES.legal_actions(s, s.current))
             s = RULES.apply(s, s.current, a)
-            for line in s.summary.split("; "):
+            for line in told(s).split("; "):
                 for m in pattern.findall(line):
                     assert re.search(r"face up|face-up|takes the|uses a|fires|opens|throws|water|chum", line), line
                     known_public.add(m)
-        assert not re.search(r"\bN\d\d\b", " ".join(e.public for e in s.log if "rows" in e.public or "under" in e.public))
+        assert not re.search(r"\bN\d\d\b", " ".join(line for line in lines(s) if "rows" in line or "under" in line))
 
 
 def window_trace(state: LifeboatState) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -192,19 +191,17 @@ def test_windows_are_offered_alike_whether_or_not_anyone_holds_a_useful_card() -
 def test_robbing_a_face_up_card_names_it_but_a_random_card_stays_private() -> None:
     s = build(hands={CA: ["jewels"]}, face_up={CA: ["knife"]}, wounds={CA: 7})
     s1 = act(s, Rob(target=CA, card=s.face_up[CA][0]))
-    assert "Knife" in s1.log[-2].public or "Knife" in s1.summary
+    assert "Knife" in told(s1)
     s2 = act(s, Rob(target=CA))
-    assert "Jewels" not in s2.summary
-    assert any("Jewels" in note.text for note in RULES.view(s2, LL).notes)
-    assert any("Jewels" in note.text for note in RULES.view(s2, CA).notes)
-    assert not any("Jewels" in note.text for x in (SS, None) for note in RULES.view(s2, x).notes)
-    assert not any("Jewels" in line for x in (LL, CA, SS, None) for line in RULES.view(s2, x).log)
+    assert "Jewels" not in told(s2)
+    assert "(You took Jewels.)" in " ".join(lines(s2, LL)) and "(You lost Jewels.)" in " ".join(lines(s2, CA))
+    assert not any("Jewels" in line for x in (SS, None) for line in lines(s2, x))
 
 
 def test_results_reveal_love_and_hate_only_at_the_end() -> None:
     s = build(love=["kid"] * 6, hate=["captain"] * 6)
     assert RULES.view(s, None).results is None
-    over = s.model_copy(update={"phase": "over", "current": -1})
+    over = s.model_copy(update={"phase": "over", "current": None})
     results = RULES.view(over, None).results
     assert results is not None and [r.love for r in results] == ["kid"] * 6
     assert [r.total for r in results] == list(RULES.outcome(over).scores)  # type: ignore[union-attr]

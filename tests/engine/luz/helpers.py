@@ -113,3 +113,32 @@ def resample_own_numbers(state: LuzState, seat: int, rng: random.Random, attempt
 def play_first_legal(state: LuzState) -> LuzState:
     seat = state.current
     return RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
+
+
+# What the table reads: the engine's events said by the game's narrator, in English ----------------------
+
+
+def narrator(state: LuzState):  # type: ignore[no-untyped-def]
+    from boardgames_tui.tui.narrate import narrator_for
+
+    return narrator_for("luz", state.players)
+
+
+def summary(state: LuzState) -> str:
+    """What the table is told the last action did (the pass-the-device screen's news)."""
+    newest = RULES.last_public_event(state)
+    return narrator(state).event(newest) if newest is not None else ""
+
+
+def public_lines(state: LuzState) -> list[str]:
+    """Every event of the log as the table heard it when it happened (cards included)."""
+    return list(narrator(state).events(state.log))
+
+
+def last_line(state: LuzState) -> str:
+    return narrator(state).event(state.log[-1])
+
+
+def read_back(state: LuzState, seat: int | None) -> tuple[str, ...]:
+    """The log `seat` can read back later (its View's log), said."""
+    return narrator(state).events(RULES.view(state, seat).log)

@@ -14,7 +14,7 @@ from boardgames_tui.engine.luz.models import Bid, LuzCard, LuzOptions, LuzState,
 from boardgames_tui.engine.luz.rules import RULES, deck_for, round_points, totals
 
 from .. import contract
-from .helpers import NAMES
+from .helpers import NAMES, summary
 
 DIRECTIONS = ("random", "high on the right", "high on the left")
 CANDIDATES: list = [Bid.model_construct(tricks=t, bead=b) for t in range(-1, 12) for b in (False, True)] + [  # type: ignore[type-arg]
@@ -84,7 +84,11 @@ def playout(options: LuzOptions, players: int, seed: int, probe_every: int = 1) 
     for step, seat, legal in contract.turns(RULES, lambda: state, 10_000):
         if step % probe_every == 0:
             unlisted = contract.sample_unlisted(CANDIDATES, legal, rng, 10)
-            contract.probe(RULES, state, seat, legal, unlisted, wrong_seat_match="turn, not yours")
+            contract.probe(RULES, state, seat, legal, unlisted)
+            for action in unlisted:  # legal_actions lists exactly what the checks allow
+                assert RULES.refusal(state, seat, action) is not None
+            for action in legal:
+                assert RULES.refusal(state, seat, action) is None
         action = RULES.parse_action(RULES.dump_action(choose(state, legal, rng)))
         before = state
         state = RULES.apply(state, seat, action)
@@ -94,7 +98,7 @@ def playout(options: LuzOptions, players: int, seed: int, probe_every: int = 1) 
             if len(before.trick) + 1 == players:  # the trick is complete: its cards leave the table
                 played.extend(p.card for p in before.trick)
                 played.append(card)
-                assert card.label in state.summary
+                assert card.label in summary(state)
             else:
                 assert state.trick[-1].card == card
         if state.round != before.round:
@@ -113,7 +117,9 @@ def playout(options: LuzOptions, players: int, seed: int, probe_every: int = 1) 
     ranked = [out.scores[s] for (s,) in out.ranking]
     assert ranked == sorted(ranked, reverse=True)
     contract.finished(RULES, state)
-    contract.refused(RULES, state, 0, CANDIDATES[:10], match="The game is over")
+    for action in CANDIDATES[:10]:
+        assert RULES.refusal(state, 0, action).code == "game_over"  # type: ignore[union-attr]
+    contract.refused(RULES, state, 0, CANDIDATES[:10])
     contract.replays(RULES, NAMES[:players], options, deal, history, state)
     return state
 
@@ -146,7 +152,7 @@ def test_playouts_reach_the_interesting_cases() -> None:
             if state.phase == "play" and len(legal) < len(state.hands[state.current]):
                 restricted += 1
             state = RULES.apply(state, state.current, choose(state, legal, rng))
-            trumped += "trumped with yellow" in state.summary
+            trumped += bool(state.log[-1].args.get("trumped"))
         for row in state.results:
             success_bead += sum(1 for r in row if r.bead and r.points > 0)
             success_plain += sum(1 for r in row if not r.bead and r.points > 0)

@@ -30,17 +30,45 @@ from boardgames_tui.engine.luz.rules import (
 )
 from boardgames_tui.engine.rng import derived_random, shuffled
 
-from .helpers import NAMES, act, build, card, cards, labels, play_first_legal, rows
+from .helpers import (
+    NAMES,
+    act,
+    build,
+    card,
+    cards,
+    labels,
+    last_line,
+    narrator,
+    play_first_legal,
+    public_lines,
+    read_back,
+    rows,
+    summary,
+)
 
 ALL_BIDS = {Bid(tricks=t, bead=b) for t in range(11) for b in (False, True)}
 
 
-def assert_illegal(state: LuzState, seat: int, action: object, match: str) -> None:
+def assert_illegal(state: LuzState, seat: int, action: object, code: str, /, **params: object) -> IllegalAction:
+    """`seat` may not take `action`: refused with `code` (and these `params`, when given), state untouched."""
     before = state.model_copy(deep=True)
     dumped = state.model_dump_json()
-    with pytest.raises(IllegalAction, match=match):
+    with pytest.raises(IllegalAction) as refused:
         RULES.apply(state, seat, action)  # type: ignore[arg-type]
+    assert refused.value.code == code, refused.value
+    for key, value in params.items():
+        assert refused.value.params[key] == value, refused.value
+    assert RULES.refusal(state, seat, action) == refused.value  # type: ignore[arg-type]
     assert state == before and state.model_dump_json() == dumped
+    return refused.value
+
+
+def headline_of(state: LuzState, out) -> str:  # type: ignore[no-untyped-def]
+    return narrator(state).say(out.headline)
+
+
+def details_of(state: LuzState, out) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    return tuple(narrator(state).say(d) for d in out.details)
 
 
 def plays(*items: tuple[int, str]) -> tuple[Play, ...]:
@@ -272,7 +300,8 @@ def test_three_players_round_four_the_leader_on_points_bids_first_and_leads() ->
     state = round_four_after((10, 5, 40), marker_round3=0)
     assert state.dealer == 0 and state.marker == 1  # the marker still passes as usual
     assert state.first == 2 and state.current == 2 and state.leader == 2
-    assert "Cy has the highest total (70)" in state.log[-1].public
+    assert "Cy has the highest total (70)" in last_line(state)
+    assert state.log[-1].args["tied"] == [2] and state.log[-1].args["top"] == 70
     order = []
     for _ in range(3):
         order.append(state.current)
@@ -285,13 +314,14 @@ def test_three_players_round_four_the_leader_on_points_bids_first_and_leads() ->
 def test_three_players_round_four_tie_goes_to_the_marker_holder_first() -> None:
     state = round_four_after((0, 20, 20), marker_round3=0)  # round 4 marker: seat 1 (Ben), tied with Cy
     assert state.marker == 1 and state.first == 1
-    assert "Ben holds the start marker" in state.log[-1].public
+    assert "Ben holds the start marker" in last_line(state)
 
 
 def test_three_players_round_four_tie_goes_nearest_clockwise_from_the_holder() -> None:
     state = round_four_after((20, 0, 20), marker_round3=0)  # marker Ben; Ana and Cy tied: Cy is next clockwise
     assert state.marker == 1 and state.first == 2
-    assert "sits nearest clockwise from the start marker" in state.log[-1].public
+    assert "sits nearest clockwise from the start marker" in last_line(state)
+    assert state.log[-1].args["tied"] == [2, 0]
     state = round_four_after((20, 20, 0), marker_round3=1)  # marker Cy; Ana (next after Cy) beats Ben
     assert state.marker == 2 and state.first == 0
     state = round_four_after((5, 5, 5), marker_round3=2)  # all tied: the holder (Ana) first
@@ -337,16 +367,23 @@ def test_bids_are_public_at_once() -> None:
         status = RULES.view(state, seat).status[bidder]
         assert status.bid == 3 and status.bead is True
         assert all(s.bid is None for s in RULES.view(state, seat).status if s.seat != bidder)
-    assert state.log[-1].public == f"{NAMES[bidder]} bid 3 with a safety bead"
-    assert RULES.last_public_summary(state) == f"{NAMES[bidder]} bid 3 + safety bead"
+    assert state.log[-1].kind == "bid" and state.log[-1].args == {"seat": bidder, "tricks": 3, "bead": True}
+    assert state.log[-1].public
+    assert last_line(state) == f"{NAMES[bidder]} bid 3 with a safety bead"
+    assert summary(state) == f"{NAMES[bidder]} bid 3 + safety bead"
     state = act(state, Bid(tricks=0))
-    assert state.log[-1].public.endswith("bid 0") and RULES.last_public_summary(state).endswith("bid 0")
+    assert last_line(state).endswith("bid 0") and summary(state).endswith("bid 0")
 
 
 @pytest.mark.parametrize("tricks", [-1, 11, 99])
 def test_bids_go_from_0_to_10(tricks: int) -> None:
     state = RULES.setup(NAMES[:3], LuzOptions(), "range")
-    assert_illegal(state, state.current, Bid.model_construct(tricks=tricks, bead=False), "Bids go from 0 to 10")
+    assert_illegal(state, state.current, Bid.model_construct(tricks=tricks, bead=False), "bid_out_of_range", highest=10)
+
+
+def test_the_safety_bead_is_taken_or_not() -> None:
+    state = RULES.setup(NAMES[:3], LuzOptions(), "bead")
+    assert_illegal(state, state.current, Bid.model_construct(tricks=2, bead="yes"), "bead_yes_or_no")
 
 
 def test_bids_are_not_limited_by_the_bead_supply() -> None:
@@ -359,11 +396,11 @@ def test_bids_are_not_limited_by_the_bead_supply() -> None:
 
 def test_no_card_is_played_during_bidding_and_no_bid_after_it() -> None:
     state = RULES.setup(NAMES[:3], LuzOptions(), "phases")
-    assert_illegal(state, state.current, PlayCard(position=0), "bids before the first card")
+    assert_illegal(state, state.current, PlayCard(position=0), "bid_first")
     for _ in range(3):
         state = act(state, Bid(tricks=2))
     assert state.phase == "play"
-    assert_illegal(state, state.current, Bid(tricks=2), "bidding is over")
+    assert_illegal(state, state.current, Bid(tricks=2), "bidding_over")
 
 
 def test_bidding_ends_when_everyone_has_bid_once() -> None:
@@ -372,7 +409,8 @@ def test_bidding_ends_when_everyone_has_bid_once() -> None:
         assert state.phase == "bid"
         state = act(state, Bid(tricks=k))
     assert state.phase == "play" and None not in state.bids
-    assert "All bids are in: 6 for 10 tricks" in state.summary
+    assert "All bids are in: 6 for 10 tricks" in summary(state)
+    assert RULES.last_public_event(state).args["total"] == 6  # type: ignore[union-attr]
 
 
 # Tricks ----------------------------------------------------------------------------------------------
@@ -384,10 +422,11 @@ def test_worked_example_red_seven_wins() -> None:
     state = build([["R4"], ["R7"], ["B10"], ["P11"], ["G2"]], trick_number=3)
     state = finish_trick(state)
     assert state.tricks_won == (0, 1, 0, 0, 0)
-    assert state.summary == "Trick 3: Ana R4 · Ben R7 · Cy B10 · Dee P11 · Eve G2 — Ben wins it (red led)"
+    assert summary(state) == "Trick 3: Ana R4 · Ben R7 · Cy B10 · Dee P11 · Eve G2 — Ben wins it (red led)"
     # Issue 11: the public log (the handoff) tells the whole trick; read back later, only who won it.
-    assert state.log[-1].public == "Eve played G2; Ben won trick 3 (red led): Ana R4 · Ben R7 · Cy B10 · Dee P11 · Eve G2"
-    assert RULES.view(state, None).log[-1] == "Ben won trick 3"
+    assert last_line(state) == "Eve played G2; Ben won trick 3 (red led): Ana R4 · Ben R7 · Cy B10 · Dee P11 · Eve G2"
+    assert read_back(state, None)[-1] == "Ben won trick 3"
+    assert RULES.view(state, None).log[-1].kind == "trick_won"
 
 
 def test_any_yellow_beats_every_other_colour() -> None:
@@ -416,13 +455,14 @@ def test_trumping_a_trick_through_apply() -> None:
     state = act(state, PlayCard(position=0))  # Ben trumps with Y1
     state = act(state, PlayCard(position=0))  # Cy follows with R8
     assert state.tricks_won == (0, 1, 0)
-    assert state.summary.endswith("Ben wins it (red led, trumped with yellow)")
+    assert summary(state).endswith("Ben wins it (red led, trumped with yellow)")
+    assert state.log[-1].args["trumped"] is True
 
 
 def test_the_winner_collects_the_trick_and_leads_the_next() -> None:
     state = build([["R4", "G1"], ["R7", "G2"], ["B8", "G3"]], trick_number=1)
     state = act(state, PlayCard(position=0))
-    assert state.summary == "Ana played R4 (trick 1)"
+    assert summary(state) == "Ana played R4 (trick 1)"
     assert state.current == 1 and state.trick == plays((0, "R4"))
     state = act(state, PlayCard(position=0))
     state = act(state, PlayCard(position=0))
@@ -442,8 +482,9 @@ def test_a_player_holding_the_led_colour_must_follow() -> None:
     state = build([["R1", "G3"], ["Y5", "R9", "B2"], ["G1", "G2"]], trick=[(0, "R4")], leader=0)
     assert state.current == 1
     assert RULES.legal_actions(state, 1) == (PlayCard(position=1),)
-    assert_illegal(state, 1, PlayCard(position=0), "You must follow red: you hold a red card")
-    assert_illegal(state, 1, PlayCard(position=2), "You must follow red: you hold a red card")
+    refused = assert_illegal(state, 1, PlayCard(position=0), "must_follow", colour="R")
+    assert narrator(state).refusal(refused) == "You must follow red: you hold a red card"
+    assert_illegal(state, 1, PlayCard(position=2), "must_follow", colour="R")
     after = act(state, PlayCard(position=1))
     assert labels(after.hands[1]) == ["Y5", "B2"]
 
@@ -458,7 +499,8 @@ def test_a_player_without_the_led_colour_may_play_anything_trumping_not_forced()
 def test_yellow_led_must_be_followed_with_yellow() -> None:
     state = build([["Y1"], ["R5", "Y3", "Y7"], ["G1"]], trick=[(0, "Y2")], leader=0)
     assert RULES.legal_actions(state, 1) == (PlayCard(position=1), PlayCard(position=2))
-    assert_illegal(state, 1, PlayCard(position=0), "You must follow yellow: you hold a yellow card")
+    refused = assert_illegal(state, 1, PlayCard(position=0), "must_follow", colour="Y")
+    assert narrator(state).refusal(refused) == "You must follow yellow: you hold a yellow card"
 
 
 def test_playing_a_card_removes_it_and_keeps_the_order_of_the_rest() -> None:
@@ -468,10 +510,12 @@ def test_playing_a_card_removes_it_and_keeps_the_order_of_the_rest() -> None:
     assert state.trick == plays((0, "G3"))
 
 
-@pytest.mark.parametrize(("position", "shown"), [(10, "11"), (3, "4"), (-1, "-1")])
-def test_there_is_no_card_at_that_position(position: int, shown: str) -> None:
+@pytest.mark.parametrize("position", [10, 3, -1, "2"])
+def test_there_is_no_card_at_that_position(position: object) -> None:
     state = build([["R1", "Y2", "G3"], ["R2", "R4", "R5"], ["R3", "R6", "R7"]])
-    assert_illegal(state, 0, PlayCard.model_construct(position=position), f"There is no card at position {shown}$")
+    shown = position if isinstance(position, int) else None
+    refused = assert_illegal(state, 0, PlayCard.model_construct(position=position), "no_such_card", position=shown, held=3)
+    assert narrator(state).refusal(refused) == "There is no such card: you hold 3 cards"
 
 
 def test_ten_tricks_per_round_every_card_played_once() -> None:
@@ -554,9 +598,9 @@ def test_the_round_is_scored_and_the_next_one_dealt() -> None:
             RoundResult(bid=5, bead=True, tricks=4, points=-5),
         ),
     )
-    assert "Round 1 points: Ana +10, Ben +5, Cy -5" in state.summary
-    assert state.summary.startswith("Trick 10: Ben R2 · Cy R3 · Ana R1 — Cy wins it (red led)")
-    publics = [e.public for e in state.log]
+    assert "Round 1 points: Ana +10, Ben +5, Cy -5" in summary(state)
+    assert summary(state).startswith("Trick 10: Ben R2 · Cy R3 · Ana R1 — Cy wins it (red led)")
+    publics = public_lines(state)
     assert "Round 1: Ben bid 2 + safety bead and won 3: +5 (total 5)" in publics
     assert publics[-1].startswith("Round 2: Ben deals; the start marker passes to Cy")
     # the next round: the old marker holder deals, everything reset
@@ -576,11 +620,12 @@ def test_the_game_ends_after_round_four() -> None:
     assert state.phase == "over" and len(state.results) == 4
     assert RULES.to_act(state) == frozenset()
     assert all(tuple(RULES.legal_actions(state, s)) == () for s in range(4))
-    assert RULES.turn_label(state) == "Game over"
-    assert "Game over: Dee wins with 50 points" in state.summary
+    assert RULES.turn_label(state).kind == "position_over"
+    assert narrator(state).say(RULES.turn_label(state)) == "Game over"
+    assert "Game over: Dee wins with 50 points" in summary(state)
     for seat in range(4):
-        assert_illegal(state, seat, Bid(tricks=1), "The game is over")
-        assert_illegal(state, seat, PlayCard(position=0), "The game is over")
+        assert_illegal(state, seat, Bid(tricks=1), "game_over")
+        assert_illegal(state, seat, PlayCard(position=0), "game_over")
 
 
 def test_outcome_is_none_until_the_game_is_over() -> None:
@@ -601,13 +646,13 @@ def test_highest_total_wins() -> None:
     out = RULES.outcome(state)
     assert out is not None
     assert out.scores == (25, 35, 40) and out.winners == (2,) and out.ranking == ((2,), (1,), (0,))
-    assert out.headline == "Cy wins with 40 points"
-    assert out.details[:3] == (
+    assert headline_of(state, out) == "Cy wins with 40 points"
+    assert details_of(state, out)[:3] == (
         "1. Cy: 40 points (rounds: +0, +0, +0, +40)",
         "2. Ben: 35 points (rounds: +10, -10, +30, +5)",
         "3. Ana: 25 points (rounds: +10, +20, -5, +0)",
     )
-    assert len(out.details) == 3 and not out.cooperative
+    assert len(details_of(state, out)) == 3 and not out.cooperative
 
 
 def test_tie_on_total_goes_to_the_higher_round_four_score() -> None:
@@ -616,23 +661,23 @@ def test_tie_on_total_goes_to_the_higher_round_four_score() -> None:
     assert out is not None
     assert out.scores[:2] == (35, 35) and out.winners == (0,)
     assert out.ranking == ((0,), (1,), (2,), (3,))
-    assert out.headline == "Ana wins with 35 points after a tie-break"
-    assert "Ana and Ben tied on 35; Ana scored more in round 4 (20 against 10)" in out.details
-    assert "Cy and Dee tied on 0 and also in round 4 (0); Cy sits nearest clockwise from the start player, Ben" in out.details
+    assert headline_of(state, out) == "Ana wins with 35 points after a tie-break"
+    assert "Ana and Ben tied on 35; Ana scored more in round 4 (20 against 10)" in details_of(state, out)
+    assert "Cy and Dee tied on 0 and also in round 4 (0); Cy sits nearest clockwise from the start player, Ben" in details_of(state, out)
 
 
 def test_tie_on_total_and_round_four_goes_to_the_holder_first() -> None:
     state = finished([(10, 10, 0), (10, 10, 0), (5, 5, 0), (10, 10, 0)], marker=1)
     out = RULES.outcome(state)
     assert out is not None and out.winners == (1,) and out.ranking == ((1,), (0,), (2,))
-    assert "Ben and Ana tied on 35 and also in round 4 (10); Ben holds the start marker and goes first" in out.details
+    assert "Ben and Ana tied on 35 and also in round 4 (10); Ben holds the start marker and goes first" in details_of(state, out)
 
 
 def test_tie_on_total_and_round_four_goes_nearest_clockwise_from_the_holder() -> None:
     state = finished([(10, 0, 10, 0), (10, 0, 10, 0), (5, 0, 5, 0), (10, 0, 10, 0)], marker=3)
     out = RULES.outcome(state)
     assert out is not None and out.winners == (0,) and out.ranking == ((0,), (2,), (3,), (1,))
-    assert "Ana and Cy tied on 35 and also in round 4 (10); Ana sits nearest clockwise from the start player, Dee" in out.details
+    assert "Ana and Cy tied on 35 and also in round 4 (10); Ana sits nearest clockwise from the start player, Dee" in details_of(state, out)
     state = finished([(10, 0, 10, 0), (10, 0, 10, 0), (5, 0, 5, 0), (10, 0, 10, 0)], marker=1)
     assert RULES.outcome(state).ranking == ((2,), (0,), (1,), (3,))  # type: ignore[union-attr]
 
@@ -647,18 +692,18 @@ def test_ties_inside_ties_resolve() -> None:
         "Ana, Ben and Cy tied on 35; round 4 decides: Ana 20, Ben 10, Cy 10; "
         "Ben and Cy also tied in round 4 (10); Ben sits nearest clockwise from the start player, Dee"
     )
-    assert text in out.details
+    assert text in details_of(state, out)
     # the same tie with Cy holding the start marker: Cy now ranks above Ben
     state = finished([(5, 15, 15, 0), (10, 10, 10, 0), (0, 0, 0, 0), (20, 10, 10, 0)], marker=2)
     out = RULES.outcome(state)
     assert out is not None and out.ranking == ((0,), (2,), (1,), (3,))
-    assert any("Cy holds the start marker and goes first" in d for d in out.details)
+    assert any("Cy holds the start marker and goes first" in d for d in details_of(state, out))
     # three tied on everything: the clockwise order from the holder decides all of it
     state = finished([(10, 10, 10, 0, 0), (0, 0, 0, 0, 0), (0, 0, 0, 0, 0), (10, 10, 10, 0, 0)], marker=1)
     out = RULES.outcome(state)
     assert out is not None and out.ranking == ((1,), (2,), (0,), (3,), (4,))
-    assert any(d == "Ben, Cy and Ana tied on 20 and also in round 4 (10); Ben holds the start marker and goes first, then Cy, then Ana" for d in out.details)
-    assert "Dee and Eve tied on 0 and also in round 4 (0); Dee sits nearest clockwise from the start player, Ben" in out.details
+    assert any(d == "Ben, Cy and Ana tied on 20 and also in round 4 (10); Ben holds the start marker and goes first, then Cy, then Ana" for d in details_of(state, out))
+    assert "Dee and Eve tied on 0 and also in round 4 (0); Dee sits nearest clockwise from the start player, Ben" in details_of(state, out)
 
 
 def test_final_order_helper() -> None:
@@ -674,24 +719,24 @@ def test_only_the_current_seat_may_act() -> None:
     state = RULES.setup(NAMES[:3], LuzOptions(), "turns")
     cur = state.current
     other = (cur + 1) % 3
-    assert_illegal(state, other, Bid(tricks=1), f"It is {NAMES[cur]}'s turn, not yours")
-    assert_illegal(state, 7, Bid(tricks=1), "There is no seat 7")
-    assert_illegal(state, cur, "bid 3", "Unknown action")
+    assert_illegal(state, other, Bid(tricks=1), "not_your_turn", seat=other)
+    assert_illegal(state, 7, Bid(tricks=1), "not_your_turn", seat=7)
+    assert_illegal(state, cur, "bid 3", "unknown_action")
     for _ in range(3):
         state = act(state, Bid(tricks=1))
     cur = state.current
-    assert_illegal(state, (cur + 2) % 3, PlayCard(position=0), f"It is {NAMES[cur]}'s turn, not yours")
+    assert_illegal(state, (cur + 2) % 3, PlayCard(position=0), "not_your_turn")
 
 
 def test_illegal_actions_raise_and_leave_the_state_equal() -> None:
     state = build([["R1", "G3"], ["Y5", "R9", "B2"], ["G1", "G2"]], trick=[(0, "R4")], leader=0)
-    for seat, action, why in [
-        (0, PlayCard(position=0), "turn"),
-        (1, PlayCard(position=0), "follow red"),
-        (1, PlayCard(position=5), "position 6"),
-        (1, Bid(tricks=2), "bidding is over"),
+    for seat, action, code in [
+        (0, PlayCard(position=0), "not_your_turn"),
+        (1, PlayCard(position=0), "must_follow"),
+        (1, PlayCard(position=5), "no_such_card"),
+        (1, Bid(tricks=2), "bidding_over"),
     ]:
-        assert_illegal(state, seat, action, why)
+        assert_illegal(state, seat, action, code)
 
 
 # Labels and log ---------------------------------------------------------------------------------------
@@ -699,15 +744,17 @@ def test_illegal_actions_raise_and_leave_the_state_equal() -> None:
 
 def test_turn_label_and_public_summary() -> None:
     state = RULES.setup(NAMES[:3], LuzOptions(), "label")
-    assert RULES.turn_label(state) == "Round 1 · bidding"
-    assert RULES.last_public_summary(state) == state.summary == state.log[-1].public
+    said = narrator(state).say
+    assert said(RULES.turn_label(state)) == "Round 1 · bidding"
+    assert RULES.last_public_event(state) == state.log[-1] and state.log[-1].kind == "deal"
+    assert summary(state) == last_line(state)
     for _ in range(3):
         state = act(state, Bid(tricks=1))
-    assert RULES.turn_label(state) == "Round 1 · trick 1"
+    assert said(RULES.turn_label(state)) == "Round 1 · trick 1"
     for _ in range(3):
         state = play_first_legal(state)
-    assert RULES.turn_label(state) == "Round 1 · trick 2"
-    assert RULES.last_public_summary(state).startswith("Trick 1: ")
+    assert said(RULES.turn_label(state)) == "Round 1 · trick 2"
+    assert summary(state).startswith("Trick 1: ")
 
 
 def test_the_log_records_bids_winners_and_rounds_but_no_cards() -> None:
@@ -721,11 +768,13 @@ def test_the_log_records_bids_winners_and_rounds_but_no_cards() -> None:
         if state.phase == "play":
             labels_played.append(state.hands[seat][action.position].label)  # type: ignore[union-attr]
         state = RULES.apply(state, seat, action)
-    text = "\n".join(RULES.view(state, None).log)
+    text = "\n".join(read_back(state, None))
     assert len(labels_played) == 120
     assert re.search(r"\b[RYGBP]\d+\b", text) is None
-    assert re.findall(r"(?:led|played) ([RYGBP]\d+)", "\n".join(e.public for e in state.log)) == labels_played
+    assert not any("card" in e.args or "cards" in e.args for e in RULES.view(state, None).log)
+    assert re.findall(r"(?:led|played) ([RYGBP]\d+)", "\n".join(public_lines(state))) == labels_played
     assert text.count(" won trick ") == 40
-    assert sum(1 for e in state.log if " bid " in e.public and ":" not in e.public) == 12
-    assert sum(1 for e in state.log if "deals" in e.public) == 4
-    assert state.log[-1].public.startswith("Game over: ")
+    kinds = [e.kind for e in state.log]
+    assert kinds.count("bid") == 12 and kinds.count("deal") == 4 and kinds.count("round_score") == 12
+    assert all(e.public for e in state.log)
+    assert last_line(state).startswith("Game over: ")

@@ -11,6 +11,8 @@ from pathlib import Path
 from boardgames_tui.engine.luz.models import TRUMP, Bid, LuzAction, LuzOptions, LuzView, PlayCard
 from boardgames_tui.engine.luz.rules import RULES
 
+from boardgames_tui.tui.narrate import narrator_for
+
 from ..golden import golden_tests
 from ..golden import transcript as play_transcript
 
@@ -63,7 +65,8 @@ def render(view: LuzView) -> list[str]:
             for s in view.status
         )
     )
-    lines.append(f"    log ({len(view.log)}): {view.log[-1] if view.log else '-'}")
+    newest = narrator_for("luz", view.players).event(view.log[-1]) if view.log else "-"
+    lines.append(f"    log ({len(view.log)}): {newest}")
     if view.seat is not None:
         lines.append(f"    legal: {' '.join(short(a) for a in view.legal_actions) or '-'}")
     return lines

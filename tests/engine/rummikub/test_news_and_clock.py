@@ -20,9 +20,8 @@ from boardgames_tui.engine.rummikub.models import (
     Undo,
 )
 from boardgames_tui.engine.rummikub.rules import RULES
+from .helpers import act, assert_illegal, build, ids, public, rack_text, said, say, vbuild
 
-from .helpers import act, build, ids, rack_text
-from .variant_helpers import assert_illegal, vbuild
 
 
 def move(labels: str, to: int | None = None, position: int | None = None) -> MoveTiles:
@@ -49,9 +48,9 @@ def test_a_rack_tile_moves_to_another_place_and_undo_and_reset_keep_the_arrangem
 def test_an_arrangement_that_changes_nothing_or_leaves_the_rack_is_refused() -> None:
     state = build(["K1 K2", "B1"])
     k1, b1 = ids("K1 B1")
-    assert_illegal(state, ArrangeRack(tile=k1, to=0), "changes nothing")
-    assert_illegal(state, ArrangeRack(tile=k1, to=2), "places 0 to 1")
-    assert_illegal(state, ArrangeRack(tile=b1, to=0), "B1 is not on your rack")
+    assert_illegal(state, ArrangeRack(tile=k1, to=0), "tile_already_there")
+    assert_illegal(state, ArrangeRack(tile=k1, to=2), "no_such_rack_place", last=1)
+    assert_illegal(state, ArrangeRack(tile=b1, to=0), "not_on_rack", tile="B1")
 
 
 def test_the_rack_is_arranged_before_the_draw_and_while_only_a_discard_is_left() -> None:
@@ -68,17 +67,17 @@ def test_the_rack_is_arranged_before_the_draw_and_while_only_a_discard_is_left()
 def test_a_play_names_its_tiles_and_a_draw_is_private_to_the_drawer() -> None:
     state = build(["R5 B5 K5 O1 O2 O3 O4", "R1 R2 R3"], ["K9 K10 K11"])
     after = act(act(state, move("R5 B5 K5")), EndTurn())
-    assert after.log[-1].public == "Ana played 3 tiles: R5 B5 K5"
+    assert public(after.log[-1]) == "Ana played 3 tiles: R5 B5 K5"
     drew = act(after, Draw())
-    assert drew.log[-1].public == "Ben drew a tile"
-    assert RULES.view(drew, 1).log[-1].startswith("Ben drew a tile (you drew ")
-    assert "(you drew" not in RULES.view(drew, 0).log[-1]
+    assert public(drew.log[-1]) == "Ben drew a tile"
+    assert say(RULES.view(drew, 1).log[-1]).startswith("Ben drew a tile (you drew ")
+    assert "(you drew" not in say(RULES.view(drew, 0).log[-1])
 
 
 def test_taking_the_discard_and_discarding_are_two_lines_each_with_its_subject() -> None:
     state = vbuild("american", ["R3 R4 K9 K10", "B1 B2", "O7 O8"], discards=[("R5", 1)], phase="draw")
     state = act(act(state, TakeDiscard()), Discard(tile=ids("K9")[0]))
-    publics = [entry.public for entry in state.log[-2:]]
+    publics = [public(entry) for entry in state.log[-2:]]
     assert publics == ["Ana took R5 from the discard pile", "Ana discarded K9"]
 
 
@@ -88,12 +87,12 @@ def test_each_seat_sees_the_news_since_its_last_turn() -> None:
     state = act(state, Draw())  # Ben
     state = act(state, Draw())  # Cy
     view = RULES.view(state, 0)  # Ana again
-    news = view.log[view.news_from :]
+    news = said(view.log[view.news_from :])
     assert news[0] == "Ana played 3 tiles: R5 B5 K5"
     assert [line.split(" (")[0] for line in news[1:]] == ["Ben drew a tile", "Cy drew a tile"]
     assert all("(you drew" not in line for line in news)  # the others' draws stay theirs
     ben = RULES.view(act(state, Draw()), 1)
-    assert ben.log[ben.news_from].startswith("Ben drew a tile (you drew ")  # his own draw, shown to him
+    assert say(ben.log[ben.news_from]).startswith("Ben drew a tile (you drew ")  # his own draw, shown to him
 
 
 def test_the_sets_changed_since_a_players_last_turn_are_marked_for_that_player() -> None:
@@ -117,8 +116,8 @@ def test_the_clock_is_recorded_runs_down_only_and_restarts_with_the_next_turn() 
     logged = state.log
     state = act(state, RecordClock(seconds_left=41))
     assert RULES.view(state, 0).clock_left == 41 and state.log == logged  # nothing to tell the table
-    assert_illegal(state, RecordClock(seconds_left=50), "only runs down")
-    assert_illegal(state, RecordClock(seconds_left=-1), "0 to 60")
+    assert_illegal(state, RecordClock(seconds_left=50), "clock_runs_down")
+    assert_illegal(state, RecordClock(seconds_left=-1), "clock_out_of_range", limit=60)
     state = act(state, move("R5 B5 K5"))
     state = act(state, RecordClock(seconds_left=30))
     assert act(state, Undo()).clock == 30  # not a move: undo leaves the clock alone
@@ -132,14 +131,14 @@ def test_the_clock_needs_a_timer(rule_set: str) -> None:
         state = build(["R5 B5 K5 O1", "R1"])
     else:
         state = vbuild(rule_set, ["R5 B5 K5 O1", "R1"])
-    assert_illegal(state, RecordClock(seconds_left=10), "no turn timer")
+    assert_illegal(state, RecordClock(seconds_left=10), "no_turn_timer")
 
 
 def test_a_timer_penalty_is_in_the_public_log() -> None:
     state = vbuild("international", ["K7 R7 O1 O2", "B1"], options={"turn_timer": "30 s"}, pool="B2 B3 B4 B5")
     state = act(state, RecordClock(seconds_left=0))
     state = act(act(state, move("K7 R7")), TimeUp())
-    assert "ran out of time" in state.log[-1].public and "3 penalty tiles" in state.log[-1].public
+    assert "ran out of time" in public(state.log[-1]) and "3 penalty tiles" in public(state.log[-1])
     assert state.clock == 0 and RULES.view(state, 0).phase == "discard"
     state = act(state, SortRack(by="number"))
     assert state.clock == 0

@@ -16,10 +16,10 @@ from boardgames_tui.engine.rummikub.models import (
     TakeDiscard,
     TakeTrump,
 )
-from boardgames_tui.engine.rummikub.rules import RULES, end_turn_problems, meld_points, rules_for
+from boardgames_tui.engine.rummikub.rules import RULES, STANDARD, end_turn_problems, meld_points, rules_for
+from boardgames_tui.tui.narrate import narrator_for
+from .helpers import act, build, move, NAMES, said, say, vbuild
 
-from .helpers import NAMES, build
-from .variant_helpers import act, move, vbuild
 
 NEW_STATE_FIELDS = ("stacks", "discards", "trump", "took_trump", "took_discard", "announced", "win_kind", "score_notes")
 
@@ -27,7 +27,8 @@ NEW_STATE_FIELDS = ("stacks", "discards", "trump", "took_trump", "took_discard",
 def test_the_rule_set_is_a_setup_choice_defaulting_to_standard() -> None:
     field = RummikubOptions.model_fields["rule_set"]
     assert typing.get_args(field.annotation) == ("standard", "american", "international")
-    assert field.default == "standard" and field.title == "Rule set" and field.description
+    assert field.default == "standard" and field.title is None and field.description is None  # words: the narrator's
+    assert narrator_for("rummikub", NAMES).option_label("rule_set") == "Rule set"
     assert next(iter(RummikubOptions.model_fields)) == "rule_set"  # first on the setup screen
 
 
@@ -40,20 +41,21 @@ def test_the_standard_options_dump_as_before() -> None:
 
 
 def test_rules_hands_each_state_to_its_rule_set() -> None:
-    for rule_set, rules in (("american", AMERICAN), ("international", INTERNATIONAL), ("standard", RULES)):
+    """The rule set is chosen once, by RULES, from the options: each rule-set object plays only its own."""
+    for rule_set, rules in (("american", AMERICAN), ("international", INTERNATIONAL), ("standard", STANDARD)):
         state = RULES.setup(NAMES[:2], RummikubOptions(rule_set=rule_set), "x")  # type: ignore[arg-type]
         assert rules_for(state) is rules and rules.setup(NAMES[:2], state.options, "x") == state
         assert RULES.legal_actions(state, state.current) == rules.legal_actions(state, state.current)
         assert RULES.view(state, 0) == rules.view(state, 0) and RULES.turn_label(state) == rules.turn_label(state)
-    # and the other way round: a rule set's object hands a state of another rule set on
-    standard = RULES.setup(NAMES[:2], RummikubOptions(), "x")
-    assert AMERICAN.view(standard, 0) == RULES.view(standard, 0)
+        assert RULES.outcome(state) is None and RULES.variant_label(state.options) == rules.variant_label(state.options)
+    assert RULES.variant_label(RummikubOptions()) is None
+    assert say(RULES.variant_label(RummikubOptions(rule_set="american"))) == "American rules"
 
 
 def test_the_module_helpers_follow_the_rule_set() -> None:
     state = act(vbuild("american", ["K6 R6 B6 O1", "B1"], melded=(False, True)), move("K6 R6 B6"))
     assert meld_points(state) == 18
-    assert end_turn_problems(state) == ("Breaking the ice: your new melds from your rack are worth 18; you need at least 21",)
+    assert said(end_turn_problems(state)) == ("Breaking the ice: your new melds from your rack are worth 18; you need at least 21",)
 
 
 def test_new_actions_parse_from_json() -> None:

@@ -1,36 +1,55 @@
-"""What each seat may see: its own rack, the table and public counts; never another rack or the pool."""
+"""What each seat may see, in every rule set: its own rack, the table (with the owners of the melds in
+American and International), the public counts, the discard pile's top and the trump; never another rack,
+the pool or the face-down tiles."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames_tui.engine.rummikub.models import (
+    Draw,
     MoveTiles,
     RummikubOptions,
     RummikubState,
     RummikubView,
+    TakeDiscard,
 )
 from boardgames_tui.engine.rummikub.rules import RULES
 from boardgames_tui.engine.rummikub.tiles import TILES
 
-from .helpers import NAMES, act, build, ids, resample_hidden, tile_id
+from .helpers import NAMES, act, build, ids, move, resample_hidden, said, say, summary, text_for, tile_id, vbuild
+from .helpers import public as public_text
 from .policies import BiasedRandomPolicy, MeldingPolicy
+from .test_playouts import VariantRandomPolicy
+from .variant_policies import VariantMeldingPolicy
 
-OPTIONS = st.builds(
+STANDARD_OPTIONS = st.builds(
     RummikubOptions,
     initial_meld=st.sampled_from([30, 50]),
     joker_sets=st.sampled_from(["locked", "free"]),
     turn_timer=st.sampled_from(["off", "60 s"]),
 )
+VARIANT_OPTIONS = st.builds(
+    RummikubOptions,
+    rule_set=st.sampled_from(["american", "international"]),
+    joker_sets=st.sampled_from(["locked", "free"]),
+    turn_timer=st.sampled_from(["off", "60 s"]),
+)
+RULE_SETS = ("standard", "american", "international")
 
 
 def midgame(options: RummikubOptions, players: int, seed: int, steps: int) -> RummikubState:
-    """A game after `steps` actions, mostly by the melding policy, sometimes random (mid-turn states too)."""
+    """A game after `steps` actions, mostly by the rule set's melding policy, sometimes random (mid-turn
+    states too)."""
     rng = random.Random(seed)
-    melding, randomly = MeldingPolicy(), BiasedRandomPolicy(rng)
+    if options.rule_set == "standard":
+        melding, randomly = MeldingPolicy(), BiasedRandomPolicy(rng)
+    else:
+        melding, randomly = VariantMeldingPolicy(), VariantRandomPolicy(rng)
     state = RULES.setup(NAMES[:players], options, f"view-{seed}")
     for _ in range(steps):
         if not RULES.to_act(state):
@@ -44,9 +63,14 @@ def midgame(options: RummikubOptions, players: int, seed: int, steps: int) -> Ru
     return state
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 250))
-def test_a_view_does_not_depend_on_other_racks_or_the_pool(
+@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=st.one_of(STANDARD_OPTIONS, VARIANT_OPTIONS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 250),
+)
+def test_a_view_does_not_depend_on_other_racks_or_the_face_down_tiles(
     options: RummikubOptions, players: int, seed: int, steps: int
 ) -> None:
     state = midgame(options, players, seed, steps)
@@ -60,9 +84,10 @@ def test_a_view_does_not_depend_on_other_racks_or_the_pool(
                 assert RULES.legal_actions(other, seat) == RULES.legal_actions(state, seat)
 
 
-def test_resampling_is_visible_to_the_others() -> None:
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_resampling_is_visible_to_the_others(rule_set: str) -> None:
     # guards the no-leak test: the same resampling changes the state and what the others see
-    state = RULES.setup(NAMES[:3], RummikubOptions(), "leak")
+    state = RULES.setup(NAMES[:3], RummikubOptions(rule_set=rule_set), "leak")  # type: ignore[arg-type]
     other = resample_hidden(state, 0, random.Random(1))
     assert other.racks[0] == state.racks[0]
     assert other.racks[1] != state.racks[1] and other.pool != state.pool
@@ -72,13 +97,14 @@ def test_resampling_is_visible_to_the_others() -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 250))
+@given(options=STANDARD_OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 250))
 def test_view_contents(options: RummikubOptions, players: int, seed: int, steps: int) -> None:
     state = midgame(options, players, seed, steps)
     public = RULES.view(state, None)
     assert public.seat is None and public.rack is None and public.legal_actions == ()
     assert not public.can_undo and not public.can_reset
-    assert public.log == tuple(e.public for e in state.log)
+    assert public.log == tuple(e.seen_by(None) for e in state.log)
+    assert said(public.log) == tuple(public_text(e) for e in state.log)
     acting = RULES.to_act(state)
     for seat in range(players):
         view = RULES.view(state, seat)
@@ -88,7 +114,8 @@ def test_view_contents(options: RummikubOptions, players: int, seed: int, steps:
         assert view.pool_size == len(state.pool)
         assert [sv.id for sv in view.table] == [ts.id for ts in state.table]
         assert [tuple(t.id for t in sv.tiles) for sv in view.table] == [ts.tiles for ts in state.table]
-        assert view.log == tuple(e.text_for(seat) for e in state.log)
+        assert view.log == tuple(e.seen_by(seat) for e in state.log)
+        assert said(view.log) == tuple(text_for(e, seat) for e in state.log)
         assert view.timer_seconds == {"off": None, "60 s": 60}[options.turn_timer]
         if seat in acting:
             assert view.legal_actions == tuple(RULES.legal_actions(state, seat))
@@ -109,11 +136,11 @@ def test_a_turn_in_progress_as_everyone_sees_it() -> None:
         view = RULES.view(s, seat)
         assert view.played_this_turn == ids("K4 R10 R11 R12 B9")
         assert view.meld_points == 33
-        assert view.end_turn_problems == ("only 1 tile: a set needs at least 3",)
+        assert said(view.end_turn_problems) == ("only 1 tile: a set needs at least 3",)
         assert [sv.changed for sv in view.table] == [True, False, True, True]
         assert [sv.locked for sv in view.table] == [False, True, False, False]
         assert view.table[1].jokers[0].colour == "R" and view.table[1].jokers[0].number == 5
-        assert view.table[3].problem == "only 1 tile: a set needs at least 3"
+        assert say(view.table[3].problem) == "only 1 tile: a set needs at least 3"
         assert view.rack_counts == (1, 2, 1)
     mine = RULES.view(s, 0)
     assert mine.rack == (TILES[tile_id("O5")],)
@@ -125,10 +152,10 @@ def test_a_turn_in_progress_as_everyone_sees_it() -> None:
 def test_a_draw_is_private_to_the_drawer() -> None:
     state = build(["K1", "B1"], pool="O13")
     after = RULES.apply(state, 0, RULES.legal_actions(state, 0)[0])
-    assert RULES.view(after, 0).log[-1] == "Ana drew a tile (you drew O13)"
-    assert RULES.view(after, 1).log[-1] == "Ana drew a tile"
-    assert RULES.view(after, None).log[-1] == "Ana drew a tile"
-    assert "O13" not in RULES.last_public_summary(after)
+    assert say(RULES.view(after, 0).log[-1]) == "Ana drew a tile (you drew O13)"
+    assert say(RULES.view(after, 1).log[-1]) == "Ana drew a tile"
+    assert say(RULES.view(after, None).log[-1]) == "Ana drew a tile"
+    assert "O13" not in summary(after) and "O13" not in str(RULES.last_public_event(after))
 
 
 def test_bad_seats_are_refused() -> None:
@@ -139,3 +166,68 @@ def test_bad_seats_are_refused() -> None:
         except ValueError:
             continue
         raise AssertionError(f"view({bad}) should be refused")
+
+
+# American and International ---------------------------------------------------------------------------
+
+
+def test_a_drawn_tile_is_private_a_taken_discard_public() -> None:
+    state = vbuild("american", ["K1 K2", "B1"], discards=[("R5", 1)], phase="draw", pool="O13")
+    drew = act(state, Draw())
+    assert say(RULES.view(drew, 0).log[-1]) == "Ana drew a tile (you drew O13)"
+    assert say(RULES.view(drew, 1).log[-1]) == say(RULES.view(drew, None).log[-1]) == "Ana drew a tile"
+    took = act(state, TakeDiscard())
+    assert say(RULES.view(took, 1).log[-1]) == "Ana took R5 from the discard pile"
+    assert RULES.view(took, 1).taken_discard == TILES[ids("R5")[0]]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=VARIANT_OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 200))
+def test_variant_view_contents(options: RummikubOptions, players: int, seed: int, steps: int) -> None:
+    state = midgame(options, players, seed, steps)
+    public = RULES.view(state, None)
+    assert public.seat is None and public.rack is None and public.legal_actions == ()
+    acting = RULES.to_act(state)
+    for seat in (None, *range(players)):
+        view = RULES.view(state, seat)
+        assert RummikubView.model_validate_json(view.model_dump_json()) == view
+        if seat is not None:
+            assert view.rack == tuple(TILES[t] for t in state.racks[seat])
+        assert view.rule_set == options.rule_set and view.initial_meld == (21 if options.rule_set == "american" else 50)
+        assert view.rack_counts == tuple(len(r) for r in state.racks)
+        assert view.melded == state.melded
+        assert view.pool_size == len(state.pool) and view.stack_sizes == state.stacks
+        assert [sv.owner for sv in view.table] == [ts.owner for ts in state.table]
+        assert [tuple(t.id for t in sv.tiles) for sv in view.table] == [ts.tiles for ts in state.table]
+        assert view.discard_pile_size == len(state.discards)
+        assert view.discard_top == (TILES[state.discards[-1][0]] if state.discards else None)
+        assert sum(view.discards_by_seat) == len(state.discards)
+        trump = state.trump if state.trump is not None else state.took_trump
+        assert view.trump == (TILES[trump] if trump is not None else None)
+        assert view.announced == state.announced
+        if seat in acting:
+            assert view.legal_actions == tuple(RULES.legal_actions(state, seat))  # type: ignore[arg-type]
+        else:
+            assert view.legal_actions == () and not view.can_undo
+
+
+def test_a_variant_turn_in_progress_as_everyone_sees_it() -> None:
+    state = vbuild(
+        "international",
+        ["R7 K1 K2 K3 O1 O9", "B1", "O5"],
+        [(1, "R4 R5 R6"), (2, "B9 B10 B11")],
+        discards=[("K13", 2)],
+        melded=(True, True, True),
+        announced=(False, True, False),
+    )
+    state = act(state, move("R7", to=0))
+    state = act(state, move("K1 K2 K3"))
+    for seat in (None, 0, 1, 2):
+        view = RULES.view(state, seat)
+        assert [sv.owner for sv in view.table] == [1, 2, 0]
+        assert view.played_this_turn == ids("R7 K1 K2 K3")
+        assert view.laid_points == 13 and view.meld_points == 6
+        assert view.end_turn_problems == () and view.going_out_as is None
+        assert view.discard_top == TILES[ids("K13")[0]] and view.announced == (False, True, False)
+        assert view.rack_counts == (2, 1, 1) and view.phase == "turn"
+    assert RULES.view(state, 1).rack == (TILES[ids("B1")[0]],)

@@ -10,7 +10,8 @@ from typing import Any
 
 from boardgames_tui.engine.splendor_duel.data import CARDS, CARDS_BY_LEVEL, PRIVILEGES, TOKEN_COUNTS, TOKEN_LETTERS
 from boardgames_tui.engine.splendor_duel.models import Owned, PlayerState, SplendorDuelOptions, SplendorDuelState
-from boardgames_tui.engine.splendor_duel.rules import RULES, _recount
+from boardgames_tui.engine.splendor_duel.rules import RULES
+from boardgames_tui.engine.splendor_duel.turn import recount
 
 NAMES = ("Ana", "Ben")
 W, B, G, R, K, P, Y = range(7)
@@ -47,7 +48,7 @@ def player(
             col = CARDS[c].colour
             owned.append(Owned(card=c, colour=col if col < 5 else None))
     base = PlayerState(tokens=tuple(toks), privileges=privileges, reserved=tuple(reserved))
-    fields = _recount(base, tuple(owned), tuple(royals))
+    fields = recount(base, tuple(owned), tuple(royals))
     if thresholds is None:
         thresholds = sum(1 for t in (3, 6) if fields["crowns"] >= t)
     return base.model_copy(update={**fields, "thresholds": thresholds})
@@ -136,3 +137,18 @@ def resample_hidden(state: SplendorDuelState, seat: int, rng: random.Random) -> 
     o = state.seats[opp].model_copy(update={"reserved": tuple(reserved)})
     seats = (o, state.seats[1]) if opp == 0 else (state.seats[0], o)
     return state.model_copy(update={"decks": tuple(tuple(d) for d in decks), "seats": seats})
+
+
+def said(state: SplendorDuelState) -> str:
+    """The news since the current player's last turn, as the English screens say it."""
+    from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+
+    newest = RULES.last_public_event(state)
+    return NARRATOR(state.players).event(newest) if newest is not None else ""
+
+
+def said_to(state: SplendorDuelState, seat: int | None) -> str:
+    """The newest log entry as `seat` reads it (None: the public table), in English."""
+    from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+
+    return NARRATOR(state.players).event(RULES.log_for(state, seat)[-1])

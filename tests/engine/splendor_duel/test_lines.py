@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from boardgames_tui.engine.base import IllegalAction
 from boardgames_tui.engine.splendor_duel.lines import cell_name, gives_privilege, take_problem
 from boardgames_tui.engine.splendor_duel.models import TakeTokens
 from boardgames_tui.engine.splendor_duel.rules import RULES
@@ -33,14 +34,15 @@ def test_take_problem_is_none_exactly_for_the_legal_lines(seed: int) -> None:
 
 def test_each_refusal_names_its_reason() -> None:
     cells = board("WBGRK", "PY.B.", "WWW..", ".....", "RRRRR")
-    assert take_problem(cells, ()) == "Select 1 to 3 tokens on the board"
-    assert "empty" in take_problem(cells, (7,)) and "C2" in take_problem(cells, (7,))
-    assert "Gold" in take_problem(cells, (6,))
-    assert "At most 3" in take_problem(cells, (20, 21, 22, 23))
-    assert "No gaps" in take_problem(cells, (0, 2))  # A1 and C1: a row with a hole
-    assert "No gaps" in take_problem(cells, (0, 12))  # A1 and C3: a diagonal with a hole
-    assert "straight line" in take_problem(cells, (0, 1, 5))  # an L shape
-    assert "straight line" in take_problem(cells, (0, 11))  # a knight's move
+    assert take_problem(cells, ()) == IllegalAction("no_tokens_selected")
+    assert take_problem(cells, (7,)) == IllegalAction("cell_empty", cell=7)
+    assert take_problem(cells, (3, 3)) == IllegalAction("cell_selected_twice")
+    assert take_problem(cells, (6,)) == IllegalAction("gold_only_by_reserving")
+    assert take_problem(cells, (20, 21, 22, 23)) == IllegalAction("too_many_tokens", most=3)
+    assert take_problem(cells, (0, 2)).code == "tokens_not_adjacent"  # A1 and C1: a row with a hole
+    assert take_problem(cells, (0, 12)).code == "tokens_not_adjacent"  # A1 and C3: a diagonal with a hole
+    assert take_problem(cells, (0, 1, 5)).code == "tokens_not_in_line"  # an L shape
+    assert take_problem(cells, (0, 11)).code == "tokens_not_in_line"  # a knight's move
     assert take_problem(cells, (10, 11, 12)) is None
     assert take_problem(cells, (4, 8)) is None  # E1 and D2: the other diagonal
 
@@ -60,8 +62,8 @@ def test_buy_problem_names_the_shortfall_or_the_missing_colour_for_a_joker() -> 
     no_bonus = (0, 0, 0, 0, 0)
     # Card 21 costs 1 white, 1 blue, 1 green, 1 red.
     assert buy_problem(21, no_bonus, (1, 1, 1, 1, 0, 0, 0)) is None
-    assert buy_problem(21, no_bonus, (1, 1, 0, 0, 0, 0, 1)) == "1 token(s) short"  # the gold covers one
+    assert buy_problem(21, no_bonus, (1, 1, 0, 0, 0, 0, 1)) == IllegalAction("tokens_short", short=1)  # the gold covers one
     assert buy_problem(21, (0, 0, 1, 1, 0), (1, 1, 0, 0, 0, 0, 0)) is None  # bonuses pay the rest
     # Card 26 is a joker: affordable tokens are not enough without a coloured card to join.
-    assert buy_problem(26, no_bonus, (0, 0, 0, 0, 4, 1, 0)) == "A joker needs a coloured card of yours to join"
+    assert buy_problem(26, no_bonus, (0, 0, 0, 0, 4, 1, 0)) == IllegalAction("joker_needs_colour")
     assert buy_problem(26, (0, 1, 0, 0, 0), (0, 0, 0, 0, 4, 1, 0)) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardgames_tui.engine.base import IllegalAction
+from boardgames_tui.engine.base import Fact, IllegalAction, fact
 from boardgames_tui.engine.rng import shuffled
 from boardgames_tui.engine.splendor_duel.data import SPIRAL, TOKEN_COUNTS
 from boardgames_tui.engine.splendor_duel.models import (
@@ -44,6 +44,8 @@ from .helpers import (
     check_conservation,
     kinds,
     player,
+    said,
+    said_to,
     tokens,
 )
 
@@ -132,7 +134,7 @@ def test_privilege_from_the_opponent_when_the_supply_is_empty() -> None:
     s = build(board_cells=b, seats=(player(privileges=3), player()))
     s2 = act(s, TakeTokens(cells=(0, 1, 2)))
     assert s2.seats[0].privileges == 2 and s2.seats[1].privileges == 1 and s2.supply_privileges == 0
-    assert "from the opponent" in s2.summary
+    assert "from the opponent" in said(s2)
     s = build(board_cells=b, seats=(player(privileges=1), player(privileges=2)))
     s2 = act(s, TakeTokens(cells=(0, 1, 2)))  # the opponent already holds... two: takes the last one
     assert s2.seats[1].privileges == 3 and s2.seats[0].privileges == 0
@@ -162,8 +164,9 @@ def test_use_privileges_then_replenish_then_main() -> None:
     s3 = act(s2, Replenish())
     assert s3.phase == "main" and s3.bag == (0,) * 7 and s3.seats[1].privileges == 2
     assert "use_privilege" not in kinds(s3) and "replenish" not in kinds(s3)
-    with pytest.raises(IllegalAction, match="before replenishing"):
+    with pytest.raises(IllegalAction) as refused:
         act(s3, UsePrivilege(cell=SPIRAL[0]))
+    assert refused.value.code == "privilege_after_replenish"
     check_conservation(s3)
 
 
@@ -178,7 +181,7 @@ def test_replenish_fills_empty_cells_along_the_spiral() -> None:
     assert sorted(s2.board[c] for c in filled) == [W, W, B, P]
     assert all(s2.board[c] == -1 for c in SPIRAL[6:])
     assert s2.seats[1].privileges == 1
-    assert "replenished" in s2.summary
+    assert "replenished" in said(s2)
 
 
 def test_no_replenish_with_an_empty_bag() -> None:
@@ -261,8 +264,10 @@ def test_reserve_face_up_and_blind() -> None:
     top = s.decks[2][0]
     s3 = act(s, Reserve(gold_cell=0, level=3, card=None))
     assert s3.seats[0].reserved == (top,) and s3.pyramid == s.pyramid
-    assert "top card of the level-3 deck" in s3.summary and str(top) not in s3.log[-1].public
-    assert s3.log[-1].text_for(0) != s3.log[-1].text_for(1)
+    assert "top card of the level-3 deck" in said(s3) and f"#{top}" not in said(s3)
+    assert s3.log[-1].args["card"] is None and s3.log[-1].seen_by(0).args["drawn"] == top
+    assert "drawn" not in s3.log[-1].seen_by(1).args and "drawn" not in s3.log[-1].seen_by(None).args
+    assert f"card #{top}" in said_to(s3, 0) and f"#{top}" not in said_to(s3, 1)
     check_conservation(s3)
 
 
@@ -271,8 +276,9 @@ def test_reserve_needs_gold_and_a_free_slot() -> None:
     assert "reserve" not in kinds(s)
     s = build(board_cells=board("Y....", ".....", ".....", ".....", "....."), seats=(player(reserved=(6, 7, 8)), player()))
     assert "reserve" not in kinds(s)
-    with pytest.raises(IllegalAction, match="3 reserved"):
+    with pytest.raises(IllegalAction) as refused:
         act(s, Reserve(gold_cell=0, level=1, card=1))
+    assert refused.value == IllegalAction("reserve_full", most=3)
 
 
 def test_reserve_from_a_row_with_an_empty_deck_leaves_the_slot_empty() -> None:
@@ -315,8 +321,9 @@ def test_buy_with_gold_for_a_pearl() -> None:
     assert s2.bag[G] == s.bag[G] + 2 and s2.bag[Y] == s.bag[Y] + 1, "paid tokens go to the bag"
     assert s2.pyramid[0][0] == s.decks[0][0], "refilled from the deck"
     assert s2.seats[0].bonuses == (1, 2, 0, 0, 0)
-    with pytest.raises(IllegalAction, match="cannot buy"):
+    with pytest.raises(IllegalAction) as refused:
         act(s, Buy(card=3, payment=(0, 0, 2, 0, 0, 0, 0)))
+    assert refused.value.code == "wrong_payment"
     with pytest.raises(IllegalAction):
         act(s, Buy(card=3, payment=(0, 1, 2, 0, 0, 1, 0)))  # overpaying is not a payment
 
@@ -326,7 +333,7 @@ def test_free_card_and_buying_a_reserved_card() -> None:
     # card 1 costs B1 G1 R1 K1: bonuses cover three, one black to pay
     assert Buy(card=1, payment=(0, 0, 0, 0, 1, 0, 0)) in RULES.legal_actions(s, 0)
     s2 = act(s, Buy(card=1, payment=(0, 0, 0, 0, 1, 0, 0)))
-    assert s2.seats[0].reserved == () and s2.pyramid == s.pyramid and "from their reserve" in s2.summary
+    assert s2.seats[0].reserved == () and s2.pyramid == s.pyramid and "from their reserve" in said(s2)
     # card 21 costs W1 B1 G1 R1: all covered
     free = build(seats=(player(cards=(1, 6, 11, 16)), player()), pyramid=((21, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)))
     assert Buy(card=21, payment=(0,) * 7) in RULES.legal_actions(free, 0)
@@ -367,7 +374,7 @@ def test_extra_turn() -> None:
     s = build(seats=(player(tokens(B=2, G=2, P=1)), player()), pyramid=_one_card(3, 1))
     s2 = act(s, Buy(card=3, payment=(0, 2, 2, 0, 0, 1, 0)))
     assert s2.current == 0 and s2.phase == "start" and s2.turn == 1
-    assert "extra turn" in s2.summary
+    assert "extra turn" in said(s2)
     assert s2.extra_turn is False
     # the extra turn follows the usual order: its own optional steps, then a main action
     assert "replenish" in kinds(s2) or "take_tokens" in kinds(s2)
@@ -479,7 +486,7 @@ def _win_after_buy(seat_cards: tuple, bought: int, level: int, toks: tuple[int, 
 def test_victory_twenty_points() -> None:
     # 4 + 4 + 4 + 4 (= 16) already; card 54 (5 points, B6 P1; one blue bonus) gives 21
     s = _win_after_buy((56, 58, 60, 62), 54, 2, tokens(B=4, P=1, Y=1), (0, 4, 0, 0, 0, 1, 1))
-    assert s.phase == "over" and s.winner == 0 and "21 points" in s.win_reasons
+    assert s.phase == "over" and s.winner == 0 and Fact(kind="points", args={"count": 21}) in s.win_reasons
     out = RULES.outcome(s)
     assert out is not None and out.winners == (0,) and out.ranking == ((0,), (1,)) and out.scores[0] == 21
 
@@ -488,14 +495,15 @@ def test_victory_ten_crowns() -> None:
     # 4 x 2 = 8 crowns (both thresholds done); card 52 (joker, 2 crowns, G6 P1; one green bonus) -> 10
     s = _win_after_buy((55, 57, 59, 61), 52, 2, tokens(G=4, P=1, Y=1), (0, 0, 4, 0, 0, 1, 1), joker=W)
     assert s.seats[0].crowns == 10
-    assert s.phase == "over" and any("crowns" in r for r in s.win_reasons)
+    assert s.phase == "over" and any(r.kind == "crowns" for r in s.win_reasons)
 
 
 def test_victory_ten_points_in_one_colour() -> None:
     # white: 4 (56) + 3 (55) = 7; card 51 (joker, 2 pts) on white -> 9; then 33 (2 pts white) -> 11
     s = _win_after_buy((56, 55, (51, W)), 33, 2, tokens(W=1, K=2, P=1), (1, 0, 0, 0, 2, 1, 0))
     assert s.seats[0].colour_points[W] == 11
-    assert s.phase == "over" and "11 points in white" in s.win_reasons
+    assert s.phase == "over" and Fact(kind="colour", args={"colour": W, "count": 11}) in s.win_reasons
+    assert "11 points in white" in said(s)
     # points spread over colours do not count
     t = _win_after_buy((56, 58), 33, 2, tokens(W=3, K=2, P=1), (3, 0, 0, 0, 2, 1, 0))
     assert t.phase == "start" and t.winner is None
@@ -517,16 +525,18 @@ def test_wrong_seat_and_game_over() -> None:
     s = RULES.setup(NAMES, None, "3")
     other = 1 - s.current
     assert RULES.legal_actions(s, other) == ()
-    with pytest.raises(IllegalAction, match="turn, not yours"):
+    with pytest.raises(IllegalAction) as refused:
         RULES.apply(s, other, RULES.legal_actions(s, s.current)[0])
-    with pytest.raises(IllegalAction, match="no seat"):
+    assert refused.value.code == "not_your_turn"
+    with pytest.raises(IllegalAction) as refused:
         RULES.apply(s, 5, RULES.legal_actions(s, s.current)[0])
+    assert refused.value.code == "not_your_turn"
 
 
-def test_labels_and_summary() -> None:
+def test_labels_and_news() -> None:
     s = RULES.setup(NAMES, None, "11")
-    assert RULES.turn_label(s) == f"Turn 1 · {NAMES[s.current]}"
+    assert RULES.turn_label(s) == fact("turn_of", turn=1, seat=s.current)
     a = next(a for a in RULES.legal_actions(s, s.current) if isinstance(a, TakeTokens))
     s2 = RULES.apply(s, s.current, a)
-    assert RULES.last_public_summary(s2).startswith(f"{NAMES[s.current]} took")
-    assert RULES.turn_label(s2) == f"Turn 2 · {NAMES[s2.current]}"
+    assert said(s2).startswith(f"{NAMES[s.current]} took")
+    assert RULES.turn_label(s2) == fact("turn_of", turn=2, seat=s2.current)

@@ -18,6 +18,7 @@ from boardgames_tui.engine.splendor_duel.models import (
     TakeTokens,
 )
 from boardgames_tui.engine.splendor_duel.rules import RULES
+from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
 
 from .. import golden
 
@@ -62,7 +63,8 @@ def render(view: SplendorDuelView) -> list[str]:
             f" bonus {toks(p.bonuses)} cards {','.join(str(o.card) for o in p.cards) or '-'}"
             f" reserved [{res}] royals {','.join(map(str, p.royals)) or '-'}"
         )
-    lines.append(f"    log ({len(view.log)}): {view.log[-1] if view.log else '-'}")
+    newest = NARRATOR(view.players).event(view.log[-1]) if view.log else "-"
+    lines.append(f"    log ({len(view.log)}): {newest}")
     if view.seat is not None:
         lines.append(f"    legal: {len(view.legal_actions)}")
     return lines

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from boardgames_tui.engine.splendor_duel.models import Reserve, SplendorDuelState
 from boardgames_tui.engine.splendor_duel.rules import RULES
+from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
 
-from .helpers import NAMES, board, build, player, resample_hidden
+from .helpers import NAMES, board, build, player, resample_hidden, said
 
 
 def random_midgame(seed: int, steps: int, reserve_bias: float = 0.5) -> SplendorDuelState:
@@ -69,7 +70,9 @@ def test_blind_reserve_is_private_in_the_log() -> None:
     s = build(board_cells=board("Y....", ".....", ".....", ".....", "....."))
     top = s.decks[1][0]
     s2 = RULES.apply(s, 0, Reserve(gold_cell=0, level=2, card=None))
-    assert any(f"#{top}" in line for line in RULES.view(s2, 0).log)
-    assert not any(f"#{top}" in line for line in RULES.view(s2, 1).log)
-    assert not any(f"#{top}" in line for line in RULES.view(s2, None).log)
-    assert f"#{top}" not in RULES.last_public_summary(s2)
+    narrator = NARRATOR(s2.players)
+    assert any(f"#{top}" in line for line in narrator.events(RULES.view(s2, 0).log))
+    assert not any(f"#{top}" in line for line in narrator.events(RULES.view(s2, 1).log))
+    assert not any(f"#{top}" in line for line in narrator.events(RULES.view(s2, None).log))
+    assert all(top not in entry.args.values() for view in (RULES.view(s2, 1), RULES.view(s2, None)) for entry in (*view.log, *view.news))
+    assert f"#{top}" not in said(s2)

@@ -4,27 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ....engine.hanabi.models import (
-    BLACK,
-    BONUS_TILE_TEXT,
-    MAX_CLUE_TOKENS,
-    MAX_MISFIRES,
-    RANKS,
-    SUIT_NAMES,
-    HanabiView,
-    HandView,
-    SlotView,
-)
-from ....i18n import _, ngettext
+from ....engine.hanabi.models import BLACK, MAX_CLUE_TOKENS, MAX_MISFIRES, RANKS, HanabiView, HandView, SlotView
+from ....i18n import _, current_language, ngettext
 from ...text import plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, hidden_card, suit_style
+from .narrate import HanabiNarrator, bonus_tile_name, colour_name
 
 CARD_WIDTH = 6
 NAME_WIDTH = 16  # the narrowest name column: room for the row labels ("  your cards")
+ROW_LABEL_WIDTH = 11  # "Fireworks", "Discards" and their translations, padded to line the cards up
+
+
+def row_label(label: str) -> Text:
+    """A row's title padded to ROW_LABEL_WIDTH terminal cells (a Chinese character takes two)."""
+    return Text(label + " " * max(ROW_LABEL_WIDTH - cell_len(label), 1), style="bold")
 
 
 def max_score(view: HanabiView) -> int:
@@ -62,15 +60,14 @@ def pile_label(view: HanabiView, index: int) -> Text:
     if suit == BLACK:
         # Black is built down from 5: show the last card played, and what comes next.
         top = "—" if height == 0 else str(6 - height)
-        nxt = _("done") if height == 5 else str(5 - height)
         label = card_face(suit, top if height else "·", width=CARD_WIDTH)
-        return label + Text(f" ↓{nxt}" if height < 5 else " ✓", style="bold")
+        return label + Text(f" ↓{5 - height}" if height < 5 else " ✓", style="bold")
     face = card_face(suit, height if height else "·", width=CARD_WIDTH)
     return face + Text(" ✓" if height == 5 else "  ", style="bold green")
 
 
 def fireworks_panel(view: HanabiView) -> Text:
-    text = Text(_("Fireworks ").ljust(11), style="bold")
+    text = row_label(_("Fireworks"))
     for index in range(len(view.suits)):
         text.append_text(pile_label(view, index))
         text.append(" ")
@@ -78,7 +75,7 @@ def fireworks_panel(view: HanabiView) -> Text:
 
 
 def discard_panel(view: HanabiView) -> Text:
-    text = Text(_("Discards ").ljust(11), style="bold")
+    text = row_label(_("Discards"))
     if not view.discard:
         text.append(_("none"), style="dim")
         return text
@@ -191,16 +188,23 @@ def bonus_panel(view: HanabiView) -> Text | None:
     if not view.options.five_flamboyants or not view.bonus_revealed:
         return None
     text = Text(_("Bonus tiles used: "), style="bold")
-    text.append("; ".join(BONUS_TILE_TEXT[tile] for tile in view.bonus_revealed))
+    text.append(_("; ").join(bonus_tile_name(tile) for tile in view.bonus_revealed))
     return text
 
 
-def recent_log(view: HanabiView, lines: int = 5) -> Text:
+def colour_legend(view: HanabiView) -> Text | None:
+    """What each colour letter stands for, where the letters are not the colours' own initials."""
+    if current_language() == "en":
+        return None
+    text = row_label(_("Colours"))
+    for suit in view.suits:
+        text.append(suit, style=suit_style(suit))
+        text.append(colour_name(suit) + "  ")
+    return text
+
+
+def recent_log(view: HanabiView, narrator: HanabiNarrator, lines: int = 5) -> Text:
     text = Text()
-    for line in view.log[-lines:]:
+    for line in narrator.events(view.log[-lines:]):
         text.append("· " + line + "\n", style="dim")
     return text
-
-
-def colour_name(suit: str) -> str:
-    return _(SUIT_NAMES[suit])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -18,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ....engine.hanabi import reasons
+from ....engine.base import IllegalAction
 from ....engine.hanabi.clues import clue_touches
 from ....engine.hanabi.models import (
     BASE_SUITS,
@@ -33,17 +34,34 @@ from ....engine.hanabi.models import (
     ReturnDiscard,
     SkipBonus,
 )
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
 from ...text import markup
 from ...widgets.cards import card_face
 from ...widgets.keybar import KeyBar
 from . import render
+from .narrate import COLOUR_NAMES, HanabiNarrator, colour_name, colour_word
 
 Mode = Literal["idle", "confirm_play", "confirm_discard", "clue_target", "clue_value", "clue_confirm", "bonus_pick"]
 COLOUR_KEYS = {suit.lower(): suit for suit in (*BASE_SUITS, MULTI)}
 MAX_SLOTS = 6
-RANK_WORDS = (_("ones"), _("twos"), _("threes"), _("fours"), _("fives"))
+RANK_WORDS = (N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"))
+# The shared keys' words, said in this game's catalogue too so that its key bar is whole in every language.
+SHARED_KEY_WORDS = (N_("Help"), N_("Rules"), N_("Log"), N_("Menu"))
+
+_SAID: dict[tuple[Binding, str], Binding] = {}
+
+
+def _translated(binding: Binding) -> Binding:
+    """`binding` with its description in the current language (bindings are made once, at import, in English)."""
+    said = _(binding.description) if binding.description else binding.description
+    if said == binding.description:
+        return binding
+    key = (binding, said)
+    copy = _SAID.get(key)
+    if copy is None:
+        copy = _SAID[key] = replace(binding, description=said)
+    return copy
 
 
 def _digit_bindings() -> list[BindingType]:
@@ -51,8 +69,8 @@ def _digit_bindings() -> list[BindingType]:
     for digit in range(1, MAX_SLOTS + 1):
         first = digit == 1
         # The key bar shows the range that fits now ("1-5" with five cards, "1-2" with two others): key_display.
-        bindings.append(Binding(str(digit), f"slot({digit - 1})", _("Select card"), show=first))
-        bindings.append(Binding(str(digit), f"target({digit})", _("Player"), show=first))
+        bindings.append(Binding(str(digit), f"slot({digit - 1})", N_("Select card"), show=first))
+        bindings.append(Binding(str(digit), f"target({digit})", N_("Player"), show=first))
     for rank in range(1, 6):
         bindings.append(Binding(str(rank), f"number({rank})", RANK_WORDS[rank - 1]))
     return bindings
@@ -66,21 +84,22 @@ class HanabiTurnScreen(TurnScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *TurnScreen.BINDINGS,
         *_digit_bindings(),
-        Binding("pageup", "scroll_body(-1)", _("Scroll up"), show=False),
-        Binding("pagedown", "scroll_body(1)", _("Scroll down"), show=False),
-        Binding("left", "move(-1)", _("Previous card"), show=False),
-        Binding("right", "move(1)", _("Next card"), show=False),
-        Binding("p", "play", _("Play")),
-        Binding("d", "discard", _("Discard")),
-        Binding("c", "clue", _("Give a clue")),
-        *(Binding(key, f"colour('{suit}')", render.colour_name(suit)) for key, suit in COLOUR_KEYS.items()),
-        Binding("k", "skip", _("Skip bonus")),
-        Binding("enter", "confirm", _("Confirm")),
-        Binding("escape", "cancel", _("Cancel")),
+        Binding("pageup", "scroll_body(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_body(1)", N_("Scroll down"), show=False),
+        Binding("left", "move(-1)", N_("Previous card"), show=False),
+        Binding("right", "move(1)", N_("Next card"), show=False),
+        Binding("p", "play", N_("Play")),
+        Binding("d", "discard", N_("Discard")),
+        Binding("c", "clue", N_("Give a clue")),
+        *(Binding(key, f"colour('{suit}')", COLOUR_NAMES[suit]) for key, suit in COLOUR_KEYS.items()),
+        Binding("k", "skip", N_("Skip bonus")),
+        Binding("enter", "confirm", N_("Confirm")),
+        Binding("escape", "cancel", N_("Cancel")),
     ]
 
     def __init__(self, view: HanabiView, **context: Any) -> None:
         super().__init__(view, **context)
+        self.narrator: HanabiNarrator
         self.view: HanabiView = view
         self.mode: Mode = "idle"
         self.selected: int = 0
@@ -147,10 +166,14 @@ class HanabiTurnScreen(TurnScreen):
         bonus = render.bonus_panel(view)
         if bonus is not None:
             table_parts.append(bonus)
+        legend = render.colour_legend(view)
+        if legend is not None:
+            table_parts.append(legend)
         if view.options.convention != "none":
-            table_parts.append(Text(_("Conventions: {c}").format(c=view.options.convention), style="italic"))
+            convention = self.narrator.option_choice("convention", view.options.convention)
+            table_parts.append(Text(_("Conventions: {c}").format(c=convention), style="italic"))
         self.query_one("#hanabi-table", Static).update(Group(*table_parts))
-        self.query_one("#hanabi-log", Static).update(render.recent_log(view))
+        self.query_one("#hanabi-log", Static).update(render.recent_log(view, self.narrator))
         self._refresh_others()
         self._refresh_own()
 
@@ -214,9 +237,10 @@ class HanabiTurnScreen(TurnScreen):
         if self.mode == "clue_value":
             name = view.players[self.clue_target]  # type: ignore[index]
             kinds = self.clue_kinds_for(self.clue_target)  # type: ignore[arg-type]
-            template = _("Free clue for {name}: {kinds}.") if free else _("Clue for {name}: {kinds}.")
             if self._can_cancel():
-                template += " " + _("Esc to go back.")
+                template = _("Free clue for {name}: {kinds}. Esc to go back.") if free else _("Clue for {name}: {kinds}. Esc to go back.")
+            else:
+                template = _("Free clue for {name}: {kinds}.") if free else _("Clue for {name}: {kinds}.")
             return markup(template, name=name, kinds=kinds)
         if self.mode == "clue_confirm" and self.pending_clue is not None:
             touched = len(self.touched_slots(self.pending_clue.target, self.pending_clue))
@@ -262,7 +286,7 @@ class HanabiTurnScreen(TurnScreen):
         """The clue in words, as plain text (the name in it is a player's: show it with `markup`/`plain`)."""
         name = self.view.players[clue.target]
         if isinstance(clue, ColourClue):
-            return _("Tell {name} about {colour}").format(name=name, colour=render.colour_name(clue.suit))
+            return _("Tell {name} about {colour}").format(name=name, colour=colour_word(clue.suit))
         return _("Tell {name} about {rank}s").format(name=name, rank=clue.rank)
 
     def touched_slots(self, seat: int, clue: ColourClue | NumberClue) -> set[int]:
@@ -279,7 +303,7 @@ class HanabiTurnScreen(TurnScreen):
         clue_suits = self.view.clue_suits
         colours = (
             " ".join(suit.lower() for suit in clue_suits),
-            _("while giving a clue: {colours}").format(colours=", ".join(render.colour_name(s) for s in clue_suits)),
+            _("while giving a clue: {colours}").format(colours=_(", ").join(colour_name(s) for s in clue_suits)),
         )
         skip = [("k", _("skip an optional bonus tile"))] if self.view.options.five_flamboyants else []
         return [
@@ -306,7 +330,10 @@ class HanabiTurnScreen(TurnScreen):
         """The keys that work now, as the key bar lists them: while a clue's value is chosen, one entry
         for the colours ("r/y/g Colour") and one for the numbers ("1/3/5 Number"), not one per key,
         so that eleven possible keys still fit an 80-column bar."""
-        active = Screen.active_bindings.fget(self)  # type: ignore[attr-defined]
+        active = {
+            key: entry._replace(binding=_translated(entry.binding))
+            for key, entry in Screen.active_bindings.fget(self).items()  # type: ignore[attr-defined]
+        }
         if self.mode != "clue_value":
             return active
         groups: dict[str, list[tuple[str, ActiveBinding]]] = {"colour": [], "number": []}
@@ -396,8 +423,12 @@ class HanabiTurnScreen(TurnScreen):
         if mode == "clue_confirm":
             return _("Enter gives this clue; Esc goes back to choose another.")
         if self.view.phase == "reshuffle_discard":
-            return _(reasons.CHOOSE_RESHUFFLE)
-        return _(reasons.CHOOSE_REPLAY)
+            return self.rule("choose_reshuffle")
+        return self.rule("choose_replay")
+
+    def rule(self, code: str, **params: Any) -> str:
+        """A rule's refusal as the engine would give it, in words: the same sentence for a refused key."""
+        return self.narrator.refusal(IllegalAction(code, **params))
 
     def _idle_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         count = self.hand_size
@@ -408,24 +439,24 @@ class HanabiTurnScreen(TurnScreen):
         if action == "move":
             return _("You hold only one card.")
         if action == "discard":
-            return _(reasons.ALL_CLUE_TOKENS).format(n=MAX_CLUE_TOKENS)
+            return self.rule("all_clue_tokens", n=MAX_CLUE_TOKENS)
         if action in ("clue", "colour"):
             if self.view.clue_tokens <= 0:
-                return _(reasons.NO_CLUE_TOKENS)
+                return self.rule("no_clue_tokens")
             if action == "clue":
                 return _("No clue can touch any card now.")
             return _("A colour letter names a clue: press c first, then the player.")
         if action == "skip":
-            return _(reasons.NO_BONUS)
+            return self.rule("no_bonus")
         if action == "confirm":
             return _("Enter confirms a play, a discard or a clue: choose one with p, d or c first.")
         return None  # a digit's other meanings: the card it selects answers for it
 
     def _free_clue_reason(self) -> str | None:
         if self.view.phase == "free_colour_clue":
-            return _(reasons.FREE_COLOUR_CLUE_FIRST)
+            return self.rule("free_colour_clue_first")
         if self.view.phase == "free_number_clue":
-            return _(reasons.FREE_NUMBER_CLUE_FIRST)
+            return self.rule("free_number_clue_first")
         return None
 
     def _target_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
@@ -451,15 +482,15 @@ class HanabiTurnScreen(TurnScreen):
         if action == "colour":
             suit = str(parameters[0])
             if suit not in self.view.clue_suits:
-                return _(reasons.MULTI_NOT_NAMED) if suit == MULTI else _(reasons.BLACK_NOT_NAMED)
+                return self.rule("multi_not_named") if suit == MULTI else self.rule("black_not_named")
             if self.view.phase == "free_number_clue":
-                return _(reasons.FREE_NUMBER_CLUE_FIRST)
-            return _(reasons.EMPTY_COLOUR_CLUE).format(who=name, what=render.colour_name(suit))
+                return self.rule("free_number_clue_first")
+            return self.rule("empty_colour_clue", target=self.clue_target, suit=suit)
         if action == "number":
             if self.view.phase == "free_colour_clue":
-                return _(reasons.FREE_COLOUR_CLUE_FIRST)
+                return self.rule("free_colour_clue_first")
             rank = int(parameters[0])  # type: ignore[call-overload]
-            return _(reasons.EMPTY_NUMBER_CLUE).format(who=name, what=reasons.number_plural(rank))
+            return self.rule("empty_number_clue", target=self.clue_target, rank=rank)
         if action == "target":
             return _("Numbers go from 1 to 5.") if int(parameters[0]) > 5 else None  # type: ignore[call-overload]
         if action in ("slot", "rules"):

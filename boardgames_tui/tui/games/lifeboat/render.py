@@ -6,21 +6,25 @@ long lines wrap between names, never inside one, and a player's name is always s
 
 Names and log lines are text that players typed (or that quotes it): they only ever go into Rich `Text`
 (never parsed as markup) through `printable`, so `[b]Al[/i]`, `[dad]` or a backslash show as typed.
+
+Every word is said in the current language when a panel is drawn (tables of words are marked with N_ and
+translated where shown); the log is the game's events said by the narrator. Widths are terminal cells
+(`cell_len`: a Chinese character takes two).
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from rich.cells import cell_len
-from rich.console import Console, Group
+from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ....engine.base import Event
 from ....engine.lifeboat.data import (
     CARD_EFFECT,
     CARD_TYPE,
@@ -29,30 +33,69 @@ from ....engine.lifeboat.data import (
     CHARACTERS,
     SUPPLY_TYPES,
     NavCard,
-    card_name,
     navigation_cards,
 )
 from ....engine.lifeboat.models import LifeboatView, SeatView
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ...text import printable
+from .narrate import LifeboatNarrator, card_name, card_text, character_name, status_word
 
 WIDTH = 78  # the text width of an 80-column terminal (the panels have one cell of padding each side)
-_CONSOLE = Console(file=io.StringIO(), width=200, color_system=None)  # only measures: Text.wrap needs one
+
+
+# Lines may break at a space or next to a wide (Chinese) character, but never before closing punctuation nor
+# after opening punctuation.
+_CLOSING = frozenset("，。、；：！？）》」』】…,.;:!?)")
+_OPENING = frozenset("（《「『【(")
+
+
+def _break_points(plain: str) -> list[bool]:
+    """For each position i, whether a line may end just before plain[i]."""
+    ok = [False] * (len(plain) + 1)
+    for i in range(1, len(plain)):
+        before, after = plain[i - 1], plain[i]
+        if after in _CLOSING or before in _OPENING:
+            continue
+        ok[i] = before == " " or after == " " or cell_len(before) == 2 or cell_len(after) == 2
+    return ok
+
+
+def _wrap_line(text: Text, first: int, rest: int) -> list[Text]:
+    plain = text.plain
+    ok = _break_points(plain)
+    lines: list[Text] = []
+    start, width = 0, first
+    while True:
+        if lines:
+            while start < len(plain) and plain[start] == " ":
+                start += 1
+        if cell_len(plain[start:]) <= width:
+            line = text[start:]
+            line.rstrip()
+            lines.append(line)
+            return lines
+        used, last, i = 0, -1, start
+        while i < len(plain) and used + cell_len(plain[i]) <= width:
+            used += cell_len(plain[i])
+            i += 1
+            if i < len(plain) and ok[i]:
+                last = i
+        end = last if last > start else max(i, start + 1)  # nowhere to break: cut the overlong word
+        line = text[start:end]
+        line.rstrip()
+        lines.append(line)
+        start, width = end, rest
 
 
 def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
-    """`text` as lines of at most `width` cells (broken between words), the lines after the first indented."""
+    """`text` as lines of at most `width` cells (broken between words, or between Chinese characters), the
+    lines after the first indented."""
     width = max(10, width)
-    lines = [line.copy() for line in text.wrap(_CONSOLE, width)]
-    for line in lines:
-        line.rstrip()
-    if len(lines) <= 1 or indent <= 0:
-        return lines or [Text()]
-    rest = Text(" ").join(lines[1:])
-    more = [line.copy() for line in rest.wrap(_CONSOLE, width - indent)]
-    for line in more:
-        line.rstrip()
-    return [lines[0], *(Text(" " * indent) + line for line in more)]
+    out: list[Text] = []
+    for part in text.split("\n", allow_blank=True):
+        lines = _wrap_line(part, width, width - max(0, indent))
+        out += [lines[0], *(Text(" " * indent) + line for line in lines[1:])] if indent > 0 else lines
+    return out or [Text()]
 
 
 def flow(head: Text, items: Sequence[Text], width: int, sep: str = ", ", indent: int = 2) -> Text:
@@ -77,20 +120,31 @@ STATUS_STYLE: dict[str, str] = {
     "dead": "bold red",
     "lost": "bold blue",
 }
-STATUS_WORD: dict[str, str] = {
-    "conscious": _("conscious"),
-    "unconscious": _("unconscious"),
-    "dead": _("dead"),
-    "lost": _("lost at sea"),
-}
 # Short character names for the compact navigation cards.
 SHORT_NAME: dict[str, str] = {
-    "lady_lauren": _("Lauren"),
-    "sir_stephen": _("Stephen"),
-    "captain": _("Captain"),
-    "first_mate": _("Mate"),
-    "frenchy": _("Frenchy"),
-    "kid": _("Kid"),
+    "lady_lauren": N_("Lauren"),
+    "sir_stephen": N_("Stephen"),
+    "captain": N_("Captain"),
+    "first_mate": N_("Mate"),
+    "frenchy": N_("Frenchy"),
+    "kid": N_("Kid"),
+}
+# Short card names for chips and face-up lists ({n}: a painting's value or a weapon's bonus).
+SHORT_CARD: dict[str, str] = {
+    "water": N_("Water"),
+    "cash": N_("Cash"),
+    "jewels": N_("Jewels"),
+    "painting": N_("Painting {n}"),
+    "medical_kit": N_("Med kit"),
+    "oar": N_("Oar +{n}"),
+    "blackjack": N_("Blackjack +{n}"),
+    "knife": N_("Knife +{n}"),
+    "gaffing_hook": N_("Hook +{n}"),
+    "flare_gun": N_("Flare gun +{n}"),
+    "chum": N_("Chum"),
+    "life_preserver": N_("Preserver"),
+    "compass": N_("Compass"),
+    "parasol": N_("Parasol"),
 }
 CARD_STYLE: dict[str, str] = {
     "water": "bold white on blue3",
@@ -109,6 +163,11 @@ CARD_STYLE: dict[str, str] = {
 PICKED_MARK = "✓"
 
 
+def labelled(word: str) -> str:
+    """'Hand: ' — a heading before what it introduces."""
+    return _("{label}: ").format(label=word)
+
+
 def click(action: str) -> Style:
     return Style(meta={"@click": action})
 
@@ -119,23 +178,8 @@ def click(action: str) -> Style:
 def short_card(card: int) -> str:
     """'Water', 'Cash', 'Painting 3', 'Knife +3', 'Flare gun +8', 'Preserver' ..."""
     t = SUPPLY_TYPES[CARD_TYPE[card]]
-    effect = t.effect
-    if effect == "painting":
-        return _("Painting {n}").format(n=t.points)
-    if effect == "cash":
-        return _("Cash")
-    if effect == "medical_kit":
-        return _("Med kit")
-    if effect == "life_preserver":
-        return _("Preserver")
-    if effect == "chum":
-        return _("Chum")
-    if effect == "flare_gun":
-        return _("Flare gun") + f" +{t.weapon}"
-    if t.weapon:
-        name = _("Hook") if t.key == "gaffing_hook" else _(t.name)
-        return f"{name} +{t.weapon}"
-    return _(t.name)
+    label = SHORT_CARD.get(t.key) or SHORT_CARD[t.effect]
+    return _(label).format(n=t.points if t.effect == "painting" else t.weapon)
 
 
 def card_chip(card: int, *, opened: bool = False) -> Text:
@@ -154,7 +198,7 @@ def face_up_text(seat: SeatView) -> Text:
     out = Text()
     for t, n in counts.items():
         if out:
-            out.append(", ")
+            out.append(_(", "))
         card = first[t]
         label = short_card(card)
         if CARD_EFFECT[card] == "parasol" and seat.parasol_open:
@@ -167,8 +211,7 @@ def face_up_text(seat: SeatView) -> Text:
 
 def card_words(card: int) -> str:
     """A card in words, for the detail line: its name and what it does."""
-    t = SUPPLY_TYPES[CARD_TYPE[card]]
-    return f"{card_name(card)}: {_(t.text)}"
+    return _("{card}: {text}").format(card=card_name(card), text=card_text(card))
 
 
 def weapons(cards: Sequence[int]) -> int:
@@ -192,8 +235,8 @@ def _nav_names(chars: Sequence[int], present: Sequence[int], everyone: str, nobo
         return everyone
     if len(chars) >= 4:
         rest = [c for c in present if c not in chars]
-        return _("all but {names}").format(names=",".join(SHORT_NAME[CHARACTERS[c].key] for c in rest))
-    return ",".join(SHORT_NAME[CHARACTERS[c].key] for c in chars)
+        return _("all but {names}").format(names=",".join(_(SHORT_NAME[CHARACTERS[c].key]) for c in rest))
+    return ",".join(_(SHORT_NAME[CHARACTERS[c].key]) for c in chars)
 
 
 def nav_card(view: LifeboatView, index: int) -> NavCard:
@@ -207,9 +250,9 @@ def nav_short(card: NavCard, present: Sequence[int] | None = None) -> Text:
     over = [c for c in card.overboard if c in present]
     thirsty = [c for c in card.thirsty if c in present]
     out = Text(card.id, style="bold")
-    out.append("  " + _("over:") + " ", style="dim")
+    out.append("  " + _("over: "), style="dim")
     out.append(_nav_names(over, present, _("all"), _("none")), style="bold blue" if over else "")
-    out.append("  " + _("thirst:") + " ", style="dim")
+    out.append("  " + _("thirst: "), style="dim")
     out.append(_nav_names(thirsty, present, _("all"), _("none")), style="bold" if thirsty else "")
     if card.rowers_thirsty:
         out.append(" +" + _("rowers"))
@@ -225,19 +268,19 @@ def nav_short(card: NavCard, present: Sequence[int] | None = None) -> Text:
 # Header and table ----------------------------------------------------------------------------------------
 
 PHASE_WORD: dict[str, str] = {
-    "draft": _("supply"),
-    "action": _("actions"),
-    "trade_offer": _("trade"),
-    "trade_answer": _("trade"),
-    "trade_confirm": _("trade"),
-    "respond": _("demand"),
-    "fight": _("fight"),
-    "row": _("rowing"),
-    "navigate": _("navigation"),
-    "pick": _("navigation"),
-    "overboard": _("overboard"),
-    "thirst": _("thirst"),
-    "over": _("game over"),
+    "draft": N_("supply"),
+    "action": N_("actions"),
+    "trade_offer": N_("trade"),
+    "trade_answer": N_("trade"),
+    "trade_confirm": N_("trade"),
+    "respond": N_("demand"),
+    "fight": N_("fight"),
+    "row": N_("rowing"),
+    "navigate": N_("navigation"),
+    "pick": N_("navigation"),
+    "overboard": N_("overboard"),
+    "thirst": N_("thirst"),
+    "over": N_("game over"),
 }
 
 
@@ -247,15 +290,15 @@ def name(view: LifeboatView, seat: int) -> str:
 
 
 def who(view: LifeboatView, seat: int) -> str:
-    s = view.seats[seat]
-    return f"{name(view, seat)} ({s.character_name})"
+    """'Ana (Lady Lauren)'."""
+    return _("{name} ({character})").format(name=name(view, seat), character=character_name(view.seats[seat].character))
 
 
 def header(view: LifeboatView, title: str, width: int = WIDTH + 2) -> Text:
     """The title line; the player's name is always whole (a long one drops the words around it first)."""
     out = Text()
     out.append(f" {printable(title)} ", style="bold reverse")
-    out.append(" " + _("Round {r} · {phase}").format(r=view.round, phase=PHASE_WORD.get(view.phase, view.phase)))
+    out.append(" " + _("Round {r} · {phase}").format(r=view.round, phase=_(PHASE_WORD[view.phase])))
     if view.seat is not None:
         player = name(view, view.seat)
         mine = _("{name}'s private screen").format(name=player)
@@ -309,9 +352,10 @@ def boat_table(view: LifeboatView, width: int = WIDTH) -> Table:
     """One row per seat from bow to stern, then those lost at sea. Names are never cut: when they are
     long, the status shows its symbol only (the legend and `?` say what it means)."""
     names = [name(view, s.seat) for s in view.seats]
-    statuses = [f"{STATUS_MARK[s.status]} {STATUS_WORD[s.status]}" for s in view.seats]
+    statuses = [f"{STATUS_MARK[s.status]} {status_word(s.status)}" for s in view.seats]
+    characters = [character_name(s.character) for s in view.seats]
     # mark, character, W/S, hand, flags and the gaps, then the player and status columns and room for face-up cards
-    fixed = 2 + 11 + 3 + 4 + 4 + 8
+    fixed = 2 + max(11, *map(cell_len, characters)) + 3 + 4 + 4 + 8
     words = fixed + max(map(cell_len, names)) + max(map(cell_len, statuses)) + 16 <= width
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False, header_style="bold dim")
     table.add_column("", no_wrap=True, width=2)  # ▶ whose decision, and the position
@@ -327,7 +371,7 @@ def boat_table(view: LifeboatView, width: int = WIDTH) -> Table:
         s = view.seats[seat]
         mark = Text("▶" if seat == view.current else " ", style="bold")
         mark.append(str(s.position + 1) if s.position is not None else " ", style="dim")
-        character = Text(s.character_name, style="bold" if s.status != "lost" else "dim")
+        character = Text(characters[seat], style="bold" if s.status != "lost" else "dim")
         player = Text(names[seat], style="bold underline" if seat == view.seat else "")
         wounds = Text(f"{s.wounds}/{s.size}", style="bold" if s.wounds else "dim")
         status = Text(statuses[seat] if words else STATUS_MARK[s.status], style=STATUS_STYLE[s.status])
@@ -344,7 +388,7 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
     Lines break between names, never inside one."""
     parts: list[Text] = []
     if view.navigation_card is not None:
-        line = Text(_("Navigation") + ": ", style="bold")
+        line = Text(labelled(_("Navigation")), style="bold")
         line.append_text(nav_short(nav_card(view, view.navigation_card), aboard(view)))
         parts.append(line)
     fight = view.fight
@@ -355,7 +399,7 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
         items = [Text(_("attackers"), style="bold red"), *side(fight.attackers, fight.attack_total), Text("⚔")]
         items += [Text(_("defenders"), style="bold cyan"), *side(fight.defenders, fight.defend_total)]
         items.append(Text(_("(tie → defenders)"), style="dim"))
-        parts.append(flow(Text(_("Fight") + ": ", style="bold"), items, width, sep=" "))
+        parts.append(flow(Text(labelled(_("Fight")), style="bold"), items, width, sep=" "))
         return Text("\n").join(parts)
     trade = view.trade
     if trade is not None:
@@ -364,7 +408,7 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
             Text(_("{a} gives {n},").format(a=name(view, trade.proposer), n=_cards_or_count(trade.give, trade.give_count))),
             Text(_("{b} gives {m}").format(b=name(view, trade.partner), m=back)),
         ]
-        parts.append(flow(Text(_("Trade") + ": ", style="bold"), items, width, sep=" "))
+        parts.append(flow(Text(labelled(_("Trade")), style="bold"), items, width, sep=" "))
     if view.phase == "action" and view.order:
         items = []
         done = True
@@ -376,54 +420,49 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
                 items.append(Text(name(view, seat) + "✓", style="dim"))
             else:
                 items.append(Text(name(view, seat)))
-        parts.append(flow(Text(_("Order") + ": ", style="bold"), items, width, sep=" › "))
+        parts.append(flow(Text(labelled(_("Order")), style="bold"), items, width, sep=" › "))
     elif view.phase == "thirst":
         items = [Text(f"{name(view, x)} ×{view.seats[x].thirst}") for x in view.boat if view.seats[x].thirst]
-        parts.append(flow(Text(_("Thirsty") + ": ", style="bold"), items, width))
+        parts.append(flow(Text(labelled(_("Thirsty")), style="bold"), items, width, sep=_(", ")))
     return Text("\n").join(parts)
 
 
 def _cards_or_count(cards: tuple[int, ...] | None, count: int) -> str:
     if cards is None:
         return ngettext("{n} card", "{n} cards", count).format(n=count)
-    return ", ".join(short_card(c) for c in cards) if cards else _("nothing")
+    return _(", ").join(short_card(c) for c in cards) if cards else _("nothing")
 
 
-LEGEND = _(
+LEGEND = N_(
     "✚ conscious ☾ unconscious ✝ dead ≈ lost · W/S wounds/size · ▶ decides · A/D attacker/defender ·"
     " R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open"
 )
 
 
-def log_lines(view: LifeboatView, show_secrets: bool = True) -> list[Text]:
-    """Every log line as this seat may read it: the public text, then the seat's own notes (in italics).
-    The notes naming the seat's Love and Hate are left out while they are hidden (h): the View keeps them
-    apart, so nothing is cut out of a sentence."""
-    notes: dict[int, list[Text]] = {}
-    hidden: set[int] = set()
-    for note in view.notes:
-        if note.secret and not show_secrets:
-            hidden.add(note.line)
-            continue
-        notes.setdefault(note.line, []).append(Text(printable(note.text), style="italic"))
-    out = []
-    for i, public in enumerate(view.log):
-        line = Text(printable(public))
-        for note in notes.get(i, ()):
-            line.append(" ")
-            line.append_text(note)
-        if i in hidden:
-            line.append(" " + _("(your Love and Hate: hidden, h shows them)"), style="italic")
-        out.append(line)
-    return out
+def legend() -> str:
+    return _(LEGEND)
 
 
-def recent_log(view: LifeboatView, rows: int, show_secrets: bool = True, width: int = WIDTH) -> Text:
+def log_line(narrator: LifeboatNarrator, entry: Event, show_secrets: bool = True) -> str:
+    """One event as this seat reads it; its own Love and Hate give way to a placeholder while hidden (h)."""
+    if entry.kind == "love_and_hate" and not show_secrets:
+        return narrator.love_and_hate_hidden()
+    return narrator.event(entry)
+
+
+def log_lines(view: LifeboatView, narrator: LifeboatNarrator, show_secrets: bool = True) -> list[Text]:
+    """Every event of the log as this seat may read it (its own cards said after the public sentence)."""
+    return [Text(printable(log_line(narrator, entry, show_secrets))) for entry in view.log]
+
+
+def recent_log(
+    view: LifeboatView, narrator: LifeboatNarrator, rows: int, show_secrets: bool = True, width: int = WIDTH
+) -> Text:
     """The newest log lines that fit in `rows` rows of `width` cells, each whole (wrapped, never cut);
     the log screen (l) has them all."""
     out: list[Text] = []
     used = 0
-    for line in reversed(log_lines(view, show_secrets)):
+    for line in reversed(log_lines(view, narrator, show_secrets)):
         wrapped = wrap(Text("· ") + line, width, indent=2)
         if used + len(wrapped) > rows:
             break
@@ -436,12 +475,12 @@ def recent_log(view: LifeboatView, rows: int, show_secrets: bool = True, width: 
 
 
 ABILITY_SHORT: dict[str, str] = {
-    "double_jewels": _("jewels score double"),
-    "double_paintings": _("paintings score double"),
-    "double_cash": _("cash scores double"),
-    "none": _("no special ability"),
-    "swimmer": _("no wound from falling overboard"),
-    "pickpocket": _("pickpocket (robbing a hand: no fight)"),
+    "double_jewels": N_("jewels score double"),
+    "double_paintings": N_("paintings score double"),
+    "double_cash": N_("cash scores double"),
+    "none": N_("no special ability"),
+    "swimmer": N_("no wound from falling overboard"),
+    "pickpocket": N_("pickpocket (robbing a hand: no fight)"),
 }
 
 
@@ -449,9 +488,9 @@ def character_line(view: LifeboatView) -> Text:
     me = view.seats[view.seat]  # type: ignore[index]
     data = CHARACTERS[CHARACTER_INDEX[me.character]]
     out = Text(_("You are") + " ", style="bold")
-    out.append(me.character_name, style="bold")
+    out.append(character_name(me.character), style="bold")
     out.append(" · " + _("size {size}, survival {survival}").format(size=me.size, survival=me.survival))
-    out.append(" · " + ABILITY_SHORT.get(data.ability, ""), style="dim")
+    out.append(" · " + _(ABILITY_SHORT[data.ability]), style="dim")
     return out
 
 
@@ -462,8 +501,8 @@ def secrets_line(view: LifeboatView, show_secrets: bool) -> Text:
         return Text(_("♥ Love and ✖ Hate hidden: h shows them"), style="dim italic")
     love = CHARACTERS[CHARACTER_INDEX[me.love]]
     hate = CHARACTERS[CHARACTER_INDEX[me.hate]]
-    out = Text("♥ " + _("Love") + ": ", style="bold magenta")
-    out.append(love.name, style="bold")
+    out = Text("♥ " + labelled(_("Love")), style="bold magenta")
+    out.append(character_name(love.key), style="bold")
     if me.love == me.character and me.hate == me.character:
         love_note, hate_note = _("you"), _("you: survival once, + others' deaths")
     elif me.love == me.character:
@@ -474,10 +513,10 @@ def secrets_line(view: LifeboatView, show_secrets: bool) -> Text:
     else:
         love_note = _("+{n} if alive").format(n=love.survival)
         hate_note = _("+{n} if dead").format(n=hate.size)
-    out.append(f" ({love_note})  ", style="dim")
-    out.append("✖ " + _("Hate") + ": ", style="bold red")
-    out.append(hate.name, style="bold")
-    out.append(f" ({hate_note})", style="dim")
+    out.append(_(" ({note})").format(note=love_note) + "  ", style="dim")
+    out.append("✖ " + labelled(_("Hate")), style="bold red")
+    out.append(character_name(hate.key), style="bold")
+    out.append(_(" ({note})").format(note=hate_note), style="dim")
     return out
 
 
@@ -486,7 +525,7 @@ def hand_line(view: LifeboatView, cursor: int | None, *, picked: Collection[int]
     to the next line between two cards)."""
     me = view.seats[view.seat]  # type: ignore[index]
     hand = me.hand or ()
-    head = Text(_("Hand") + ": ", style="bold")
+    head = Text(labelled(_("Hand")), style="bold")
     if not hand:
         return head.append(_("empty"), style="dim")
     chips = []
@@ -581,6 +620,6 @@ def public_table(view: LifeboatView) -> Group:
     assert view.seat is None, "the public table is built from the public view only"
     width = WIDTH - 4  # the panel's padding
     parts: list[Any] = [decks_line(view), Text(), boat_table(view, width), Text(), situation(view, width), Text()]
-    parts.append(recent_log(view, 10, width=width))
-    parts.append(Text("\n" + LEGEND, style="dim"))
+    parts.append(recent_log(view, LifeboatNarrator(view.players), 10, width=width))
+    parts.append(Text("\n" + legend(), style="dim"))
     return Group(*parts)

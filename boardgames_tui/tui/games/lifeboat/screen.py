@@ -13,13 +13,14 @@ that stops it, and what the decision is now.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -42,31 +43,32 @@ from ....engine.lifeboat.models import (
     TradeCard,
     UseChum,
 )
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
 from ...widgets.keybar import KeyBar
 from . import render
+from .narrate import LifeboatNarrator, status_word
 from .render import Entry, Menu
 
 # Letter keys: (key, tag, key bar label). One key may carry several tags in different phases.
 LETTERS: tuple[tuple[str, str, str], ...] = (
-    ("d", "nothing", _("Nothing")),
-    ("d", "done", _("Done")),
-    ("o", "row", _("Row")),
-    ("s", "swap", _("Swap…")),
-    ("b", "rob", _("Rob…")),
-    ("m", "kit", _("Med kit…")),
-    ("u", "parasol", _("Parasol")),
-    ("f", "flare", _("Flare gun")),
-    ("t", "trade", _("Trade…")),
-    ("o", "offer", _("Offer")),
-    ("a", "accept", _("Accept")),
-    ("x", "call_off", _("Call off")),
-    ("y", "give_in", _("Give in")),
-    ("n", "refuse", _("Refuse")),
-    ("n", "navigate", _("Navigate")),
-    ("c", "compass", _("Compass")),
-    ("c", "chum", _("Chum")),
+    ("d", "nothing", N_("Nothing")),
+    ("d", "done", N_("Done")),
+    ("o", "row", N_("Row")),
+    ("s", "swap", N_("Swap…")),
+    ("b", "rob", N_("Rob…")),
+    ("m", "kit", N_("Med kit…")),
+    ("u", "parasol", N_("Parasol")),
+    ("f", "flare", N_("Flare gun")),
+    ("t", "trade", N_("Trade…")),
+    ("o", "offer", N_("Offer")),
+    ("a", "accept", N_("Accept")),
+    ("x", "call_off", N_("Call off")),
+    ("y", "give_in", N_("Give in")),
+    ("n", "refuse", N_("Refuse")),
+    ("n", "navigate", N_("Navigate")),
+    ("c", "compass", N_("Compass")),
+    ("c", "chum", N_("Chum")),
 )
 PLAY_PHASES = ("draft", "action", "respond", "fight", "navigate", "overboard", "thirst")
 # The seats that hid their Love and Hate (h), per game session: hidden stays hidden on that seat's next turns.
@@ -78,15 +80,33 @@ for _key, _tag, _label in LETTERS:
 ACTION_TAGS = frozenset({"nothing", "row", "swap", "rob", "kit", "parasol", "flare", "trade"})
 # What a letter does, as the subject of a refusal ("Rowing: not now. Keep a supply card first (1-4).")
 WHAT: dict[str, str] = {
-    "nothing": _("Doing nothing"),
-    "row": _("Rowing"),
-    "swap": _("Swapping seats"),
-    "rob": _("Robbing"),
-    "kit": _("The medical kit"),
-    "parasol": _("The parasol"),
-    "flare": _("The flare gun"),
-    "trade": _("Trading"),
+    "nothing": N_("Doing nothing"),
+    "row": N_("Rowing"),
+    "swap": N_("Swapping seats"),
+    "rob": N_("Robbing"),
+    "kit": N_("The medical kit"),
+    "parasol": N_("The parasol"),
+    "flare": N_("The flare gun"),
+    "trade": N_("Trading"),
 }
+
+
+# The shared keys' words, said in this game's catalogue too, so that its key bar and help are whole in
+# every language.
+SHARED_KEY_WORDS = (N_("Help"), N_("Rules"), N_("Log"), N_("Menu"))
+_SAID: dict[tuple[Binding, str], Binding] = {}
+
+
+def _translated(binding: Binding) -> Binding:
+    """`binding` with its description in the current language (the same object when nothing changes)."""
+    said = _(binding.description) if binding.description else binding.description
+    if said == binding.description:
+        return binding
+    key = (binding, said)
+    copy = _SAID.get(key)
+    if copy is None:
+        copy = _SAID[key] = replace(binding, description=said)
+    return copy
 
 
 class LifeboatTurnScreen(TurnScreen):
@@ -95,28 +115,40 @@ class LifeboatTurnScreen(TurnScreen):
     # The numbers and letters are named by the menu itself; the key bar shows them in one entry, on Enter's
     # binding (see key_display): "1-4/d/⏎ Choose".
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(str(n), f"choose({n})", _("Choose"), show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"choose({n})", N_("Choose"), show=False) for n in range(1, 10)),
         *(Binding(key, f"letter('{tag}')", label, show=False) for key, tag, label in LETTERS),
-        Binding("enter", "activate_highlight", _("Choose"), key_display="⏎"),
-        Binding("p", "play", _("Play")),
-        Binding("space", "trade_card", _("In/out"), key_display="Space"),
-        Binding("left", "hand(-1)", _("Card"), key_display="←→"),
-        Binding("right", "hand(1)", _("Card"), show=False),
-        Binding("up", "move(-1)", _("Choice"), show=False),
-        Binding("down", "move(1)", _("Choice"), show=False),
-        Binding("h", "secrets", _("Love/Hate")),
-        Binding("escape", "back", _("Back")),
+        Binding("enter", "activate_highlight", N_("Choose"), key_display="⏎"),
+        Binding("p", "play", N_("Play")),
+        Binding("space", "trade_card", N_("In/out"), key_display="Space"),
+        Binding("left", "hand(-1)", N_("Card"), key_display="←→"),
+        Binding("right", "hand(1)", N_("Card"), show=False),
+        Binding("up", "move(-1)", N_("Choice"), show=False),
+        Binding("down", "move(1)", N_("Choice"), show=False),
+        Binding("h", "secrets", N_("Love/Hate")),
+        Binding("escape", "back", N_("Back")),
         *TurnScreen.BINDINGS,  # after the game's keys: at 80 columns the key bar is full
     ]
 
     def __init__(self, view: LifeboatView, **context: Any) -> None:
         super().__init__(view, **context)
+        self.narrator: LifeboatNarrator
         self.view: LifeboatView = view
         self.show_secrets = True
         self._log_shown: tuple[int, int, Any, bool] | None = None
         hand = self._hand
         self.cursor: int | None = 0 if hand else None
         self._prepare()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """As Textual's, with every description said in the current language (bindings are made once, at
+        import, in English)."""
+        active = super().active_bindings
+        for key, item in active.items():
+            said = _translated(item.binding)
+            if said is not item.binding:
+                active[key] = ActiveBinding(item.node, said, item.enabled, item.tooltip)
+        return active
 
     # The View, indexed ------------------------------------------------------------------------------
 
@@ -210,11 +242,11 @@ class LifeboatTurnScreen(TurnScreen):
         if kind == "use_medical_kit":
             extra = f" {s.wounds}/{s.size} {render.STATUS_MARK[s.status]}"
         elif kind in ("swap_seats", "rob") and s.status != "conscious":
-            extra = " " + _("({status}: no fight)").format(status=render.STATUS_WORD[s.status])
+            extra = _(" ({status}: no fight)").format(status=status_word(s.status))
         elif kind == "swap_seats":
-            extra = " " + _("(position {n})").format(n=(s.position or 0) + 1)
+            extra = _(" (position {n})").format(n=(s.position or 0) + 1)
         elif kind == "propose_trade":
-            extra = " " + ngettext("({n} card in hand)", "({n} cards in hand)", s.hand_size).format(n=s.hand_size)
+            extra = ngettext(" ({n} card in hand)", " ({n} cards in hand)", s.hand_size).format(n=s.hand_size)
         label.append(extra, style="dim")
         return label
 
@@ -407,7 +439,7 @@ class LifeboatTurnScreen(TurnScreen):
         return menu
 
     def _menu_overboard(self) -> Menu:
-        names = ", ".join(render.name(self.view, x) for x in self.view.boat if self.view.seats[x].overboard)
+        names = _(", ").join(render.name(self.view, x) for x in self.view.boat if self.view.seats[x].overboard)
         menu = Menu(_("In the water: {names}. Throw the life preserver or chum, or done:").format(names=names))
         for action in self.by_kind.get("throw_life_preserver", []):
             menu.entries.append(
@@ -489,7 +521,7 @@ class LifeboatTurnScreen(TurnScreen):
         )
         free = body.scrollable_content_region.height - used
         width = max(20, body.scrollable_content_region.width)
-        legend_height = 1 + len(render.wrap(Text(render.LEGEND), width))  # a blank line, then the legend
+        legend_height = 1 + len(render.wrap(Text(render.legend()), width))  # a blank line, then the legend
         show_legend = free >= legend_height + 4
         if show_legend:
             free -= legend_height
@@ -501,7 +533,7 @@ class LifeboatTurnScreen(TurnScreen):
         shown = (rows, width, self.view, self.show_secrets)
         if shown != self._log_shown:
             self._log_shown = shown
-            recent = render.recent_log(self.view, rows, self.show_secrets, width)
+            recent = render.recent_log(self.view, self.narrator, rows, self.show_secrets, width)
             log.update(recent)
             log.display = bool(recent.plain)
 
@@ -524,7 +556,7 @@ class LifeboatTurnScreen(TurnScreen):
         widget = self.query_one("#lb-situation", Static)
         widget.update(situation)
         widget.display = bool(situation.plain)
-        self.query_one("#lb-legend", Static).update(Text(render.LEGEND, style="dim"))
+        self.query_one("#lb-legend", Static).update(Text(render.legend(), style="dim"))
         self._draw_fitted()
         self._draw_own()
         self._draw_menu()
@@ -614,7 +646,7 @@ class LifeboatTurnScreen(TurnScreen):
         keys = self._menu_keys() or ["⏎"]
         if len(keys) == 1:
             return keys[0]
-        return _("{keys} or {last}").format(keys=", ".join(keys[:-1]), last=keys[-1])
+        return _("{keys} or {last}").format(keys=_(", ").join(keys[:-1]), last=keys[-1])
 
     # Why a key does nothing now ------------------------------------------------------------------------
 
@@ -704,11 +736,11 @@ class LifeboatTurnScreen(TurnScreen):
         tag = tags[0]
         if tag in ACTION_TAGS:
             if phase.startswith("trade") and self.view.actor == self.seat:
-                return _("{what} waits: finish the trade first.").format(what=WHAT[tag])
+                return _("{what} waits: finish the trade first.").format(what=_(WHAT[tag]))
             if self.view.actor == self.seat and phase in ("respond", "fight", "row"):
                 why = _("Your action is under way.")
             else:
-                why = _("{what}: not now.").format(what=WHAT[tag])
+                why = _("{what}: not now.").format(what=_(WHAT[tag]))
         elif tag in ("offer", "accept", "call_off"):
             why = _("There is no trade going on.")
         elif tag in ("give_in", "refuse"):
@@ -876,7 +908,7 @@ class LifeboatTurnScreen(TurnScreen):
         """The whole log as this player may read it; with Love and Hate hidden (h), their note stays out."""
         from ...screens.log import LogScreen
 
-        lines = tuple(line.plain for line in render.log_lines(self.view, self.show_secrets))
+        lines = tuple(line.plain for line in render.log_lines(self.view, self.narrator, self.show_secrets))
         self.app.push_screen(LogScreen(self.game_title, lines, private=True))
 
     # Help ------------------------------------------------------------------------------------------------
@@ -899,10 +931,13 @@ class LifeboatTurnScreen(TurnScreen):
             ("Space", _("put the card at the cursor into the trade, or take it out")),
             ("h", _("hide or show your Love and Hate cards")),
             ("Esc", _("back out of a sub-menu")),
-            (
-                _("marks"),
-                _("✚ conscious ☾ unconscious ✝ dead ≈ lost at sea · W/S wounds/size · ▶ decides now · "
-                  "A/D attacker/defender · R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open"),
-            ),
-            *super().help_lines(),
+            # the marks of the boat table, a few to a line (each line fits an 80-column help screen)
+            (_("marks"), _("✚ conscious ☾ unconscious ✝ dead ≈ lost at sea")),
+            ("", _("W/S wounds/size · ▶ decides now · A/D attacker/defender")),
+            ("", _("R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open")),
+            # the keys every game shares (said here too, so that this help is whole in every language)
+            ("?", _("this help")),
+            ("r", _("the rules of {game}").format(game=self.game_title)),
+            ("l", _("the game log")),
+            ("q / Esc", _("back to the main menu (the game is saved)")),
         ]

@@ -10,25 +10,15 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from ....engine.luz.models import COLOUR_NAMES, ROUNDS, TRUMP, HandView, LuzView
+from ....engine.luz.models import COLOURS, ROUNDS, TRICKS_PER_ROUND, TRUMP, HandView, LuzView
 from ....i18n import _, ngettext
+from ...narrate import Narrator
 from ...text import plain
-from ...widgets.cards import HIDDEN_STYLE, card_face, suit_style
+from ...widgets.cards import HIDDEN_STYLE, card_face, suit_style, suit_text
+from .narrate import colour_name
 
 CARD_WIDTH = 3
 MARKER = Text("+", style="bold reverse")
-
-
-def colour_name(colour: str) -> str:
-    return _(COLOUR_NAMES[colour])
-
-
-# One word per colour, for sentences about a card ("Play your card 3 (yellow)?").
-COLOUR_WORDS: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
-
-
-def colour_word(colour: str) -> str:
-    return _(COLOUR_WORDS[colour])
 
 
 def position_key(position: int) -> str:
@@ -84,7 +74,7 @@ def header(view: LuzView, title: str) -> Text:
     if view.phase == "bid":
         where += " · " + _("bidding")
     elif view.phase == "play":
-        where += " · " + _("trick {t} of 10").format(t=view.trick_number)
+        where += " · " + _("trick {t} of {n}").format(t=view.trick_number, n=TRICKS_PER_ROUND)
     text.append(" ")
     text.append(_("Your turn, {name}").format(name=me), style="bold")
     text.append(f" · {where}")
@@ -159,9 +149,6 @@ def _table(view: LuzView, *, stacked: bool) -> Table:
     return table
 
 
-LEGEND = Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
-
-
 class Entries:
     """Entries on one line `gap` apart; when the width runs out, a new line (indented by `indent` cells)
     starts between two entries, never inside one. Only an entry wider than a whole line still wraps."""
@@ -192,6 +179,22 @@ class Entries:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((entry.cell_len for entry in self.entries), default=0)
         return Measurement(min(widest, options.max_width), self.lines(10_000).cell_len)
+
+
+def legend() -> Text:
+    """What the table's marks mean."""
+    return Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
+
+
+def colour_legend() -> Text:
+    """Each colour letter and its name (the own hand's border title: own cards show only their letters)."""
+    text = Text()
+    for index, colour in enumerate(COLOURS):
+        if index:
+            text.append(" · ")
+        text.append_text(suit_text(colour))
+        text.append(" " + colour_name(colour))
+    return text
 
 
 def trick_panel(view: LuzView) -> Text | Entries:
@@ -269,8 +272,8 @@ def _sheet(view: LuzView, *, stacked: bool) -> Table:
     return table
 
 
-def recent_log(view: LuzView, lines: int = 4) -> Text:
+def recent_log(view: LuzView, narrator: Narrator, lines: int = 4) -> Text:
     text = Text()
-    for line in view.log[-lines:]:
+    for line in narrator.events(view.log[-lines:]):
         text.append("· " + line + "\n", style="dim")
     return text

@@ -8,6 +8,7 @@ Every key answers: a greyed card's number says why it may not be played, in what
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,11 +19,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....engine.luz.models import MAX_BID, Bid, LuzView, PlayCard
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
 from ...text import markup
 from ...widgets.keybar import KeyBar
 from . import render
+from .narrate import colour_word
 
 
 def _digit_bindings() -> list[BindingType]:
@@ -30,34 +32,52 @@ def _digit_bindings() -> list[BindingType]:
     for digit in range(10):
         first = digit == 1
         position = (digit - 1) % 10  # keys 1-9 then 0 for the tenth card
-        bindings.append(Binding(str(digit), f"pick({position})", _("Card"), show=first))
-        bindings.append(Binding(str(digit), f"set_bid({digit})", _("Tricks"), show=first, key_display="0-9"))
+        bindings.append(Binding(str(digit), f"pick({position})", N_("Card"), show=first))
+        bindings.append(Binding(str(digit), f"set_bid({digit})", N_("Tricks"), show=first, key_display="0-9"))
     return bindings
 
 
 # The key bar's one entry for every card key: the key of the first card that may be played, shown with the
 # range of keys that may be pressed ("3-4").
 _CARD_ENTRIES = tuple(
-    Binding(render.position_key(position), f"pick({position})", _("Card"), show=True) for position in range(10)
+    Binding(render.position_key(position), f"pick({position})", N_("Card"), show=True) for position in range(10)
 )
+
+
+# The shared keys' words, said in this game's catalogue too so that its key bar is whole in every language.
+SHARED_KEY_WORDS = (N_("Help"), N_("Rules"), N_("Log"), N_("Menu"))
+
+_SAID: dict[tuple[Binding, str], Binding] = {}
+
+
+def _translated(binding: Binding) -> Binding:
+    """`binding` with its description in the current language (the same object when nothing changes)."""
+    said = _(binding.description)
+    if said == binding.description:
+        return binding
+    key = (binding, said)
+    copy = _SAID.get(key)
+    if copy is None:
+        copy = _SAID[key] = replace(binding, description=said)
+    return copy
 
 
 class LuzTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("luz.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "choose_again", _("Choose again"), key_display="Esc"),  # before the shared Esc
+        Binding("escape", "choose_again", N_("Choose again"), key_display="Esc"),  # before the shared Esc
         *TurnScreen.BINDINGS,
         *_digit_bindings(),
-        Binding("left", "card_step(-1)", _("Previous"), key_display="←"),
-        Binding("left", "bid_step(-1)", _("Fewer"), key_display="←"),
-        Binding("right", "card_step(1)", _("Next"), key_display="→"),
-        Binding("right", "bid_step(1)", _("More"), key_display="→"),
-        Binding("b", "toggle_bead", _("Safety bead")),
-        Binding("enter", "play", _("Play")),
-        Binding("enter", "confirm_play", _("Confirm")),
-        Binding("enter", "bid", _("Bid")),
-        Binding("s", "score_sheet", _("Score sheet")),
+        Binding("left", "card_step(-1)", N_("Previous"), key_display="←"),
+        Binding("left", "bid_step(-1)", N_("Fewer"), key_display="←"),
+        Binding("right", "card_step(1)", N_("Next"), key_display="→"),
+        Binding("right", "bid_step(1)", N_("More"), key_display="→"),
+        Binding("b", "toggle_bead", N_("Safety bead")),
+        Binding("enter", "play", N_("Play")),
+        Binding("enter", "confirm_play", N_("Confirm")),
+        Binding("enter", "bid", N_("Bid")),
+        Binding("s", "score_sheet", N_("Score sheet")),
     ]
 
     def __init__(self, view: LuzView, **context: Any) -> None:
@@ -97,8 +117,9 @@ class LuzTurnScreen(TurnScreen):
         view = self.view
         self.query_one("#luz-header", Static).update(render.header(view, self.game_title))
         self.query_one("#luz-trick", Static).update(render.trick_panel(view))
-        self.query_one("#luz-table", Static).update(Group(render.table_panel(view), render.LEGEND))
-        self.query_one("#luz-log", Static).update(render.recent_log(view))
+        self.query_one("#luz-table", Static).update(Group(render.table_panel(view), render.legend()))
+        self.query_one("#luz-log", Static).update(render.recent_log(view, self.narrator))
+        self.query_one("#luz-own", Static).border_title = render.colour_legend()
         self._refresh_choice()
 
     def _refresh_choice(self, *, same_size: bool = False) -> None:
@@ -119,7 +140,7 @@ class LuzTurnScreen(TurnScreen):
             return markup(template, bid=self.bid, bead=bead)
         if self.selected is None:
             return ""
-        n, colour = self.selected + 1, render.colour_word(self.colours[self.selected])
+        n, colour = self.selected + 1, colour_word(self.colours[self.selected])
         if self.confirming:
             return markup(
                 "[b]" + _("Play your card {n} ({colour})? Enter again to confirm, Esc to choose again") + "[/b]",
@@ -180,14 +201,14 @@ class LuzTurnScreen(TurnScreen):
             led = self.view.led_colour
             if led is not None:  # the engine's rule, said with what the player sees: positions and colours
                 return _("You must follow {led}: card {n} is {colour}").format(
-                    led=render.colour_word(led), n=position + 1, colour=render.colour_word(self.colours[position])
+                    led=colour_word(led), n=position + 1, colour=colour_word(self.colours[position])
                 )
         if action == "card_step" and self.playing:
             if len(self.colours) == 1:
                 return _("This is your last card: Enter plays it")
             led = self.view.led_colour
             return _("Card {n} is the only card you may play: you must follow {led}").format(
-                n=self.playable[0] + 1, led=render.colour_word(led) if led else "?"
+                n=self.playable[0] + 1, led=colour_word(led) if led else "?"
             )
         if action == "bid_step" and self.bidding:
             if int(parameters[0]) < 0:  # type: ignore[call-overload]
@@ -212,11 +233,16 @@ class LuzTurnScreen(TurnScreen):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """As Textual's, except that the key bar's card entry stands for every card key: it is usable while
-        any card may be chosen, even when card 1 itself is greyed (it is bound to the first playable one)."""
+        any card may be chosen, even when card 1 itself is greyed (it is bound to the first playable one).
+        Every description is said in the current language (bindings are made at import, in English)."""
         active = super().active_bindings
         entry = active.get("1")
         if self.playing and self.playable and entry is not None:
             active["1"] = ActiveBinding(entry.node, _CARD_ENTRIES[self.playable[0]], True, entry.tooltip)
+        for key, item in active.items():
+            said = _translated(item.binding)
+            if said is not item.binding:
+                active[key] = ActiveBinding(item.node, said, item.enabled, item.tooltip)
         return active
 
     def action_pick(self, position: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import string
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -13,6 +14,7 @@ from ....engine.rummikub.models import RummikubView, SetView
 from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
 from ....i18n import _, ngettext
 from ...text import plain
+from .narrate import RummikubNarrator
 
 # Exact colours (not the terminal's ANSI palette, which a theme may remap): every tile's text has a
 # contrast ratio of at least 4.5:1 on its face (WCAG AA; tests/tui/test_rummikub_keys.py computes it).
@@ -34,6 +36,18 @@ class Cursor:
     zone: str  # "rack" | "table"
     row: int  # table: set index (len(table) = the "new set" line); rack: unused
     index: int  # rack: tile index; table: position in the set (len = after the last tile)
+
+
+def fill(template: str, style: str = "", **values: str | Text) -> Text:
+    """A translated `template` with its `{placeholders}` filled: strings as plain text (a player's name is
+    never markup), Text values with their own styles. The words around them keep the language's order."""
+    text = Text(style=style)
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        text.append(literal)
+        if field is not None:
+            value = values[field]
+            text.append_text(value if isinstance(value, Text) else plain(value))
+    return text
 
 
 def tile_text(tile: Tile, meaning: JokerMeaning | None = None) -> Text:
@@ -64,6 +78,7 @@ def _click(action: str) -> Style:
 
 def set_line(
     view: RummikubView,
+    narrator: RummikubNarrator,
     number: int,
     table_set: SetView,
     *,
@@ -99,7 +114,7 @@ def set_line(
     line.append("▏" if at_end else " ", style="bold yellow")
     notes = []
     if table_set.kind:
-        notes.append(_(table_set.kind))
+        notes.append(narrator.set_kind(table_set.kind))
     has_joker = any(tile.colour == JOKER for tile in table_set.tiles)
     if table_set.locked:  # it held a joker when the turn began: nothing may leave it this turn
         notes.append(_("locked (joker)") if has_joker else _("locked until the turn ends (its joker was freed)"))
@@ -108,20 +123,20 @@ def set_line(
     if table_set.ambiguous_jokers and table_set.owner in (None, view.seat):  # others' melds: not yours to re-read
         notes.append(_("j: switch joker"))
     if notes:
-        line.append("  " + ", ".join(notes), style="dim")
-    if table_set.problem:
-        line.append_text(plain("  ✗ " + table_set.problem, "bold red"))
+        line.append("  " + _(", ").join(notes), style="dim")
+    if table_set.problem is not None:
+        line.append_text(plain("  ✗ " + narrator.say(table_set.problem), "bold red"))
     return line
 
 
-def table_lines(view: RummikubView, cursor: Cursor | None, selected: Collection[int]) -> Text:
+def table_lines(view: RummikubView, narrator: RummikubNarrator, cursor: Cursor | None, selected: Collection[int]) -> Text:
     text = Text()
     played = set(view.played_this_turn)
     if not view.table:
         text.append(_("  The table is empty.") + "\n", style="dim")
     owners = owner_width(view)
     for number, table_set in enumerate(view.table, start=1):
-        text.append_text(set_line(view, number, table_set, cursor=cursor, selected=selected, played=played, owners=owners + 1))
+        text.append_text(set_line(view, narrator, number, table_set, cursor=cursor, selected=selected, played=played, owners=owners + 1))
         text.append("\n")
     new_row = len(view.table)
     on_new = cursor is not None and cursor.zone == "table" and cursor.row == new_row
@@ -131,9 +146,9 @@ def table_lines(view: RummikubView, cursor: Cursor | None, selected: Collection[
     return text
 
 
-def news_lines(view: RummikubView) -> Text:
+def news_lines(view: RummikubView, narrator: RummikubNarrator) -> Text:
     """What happened since the player's last turn (their own last lines first), and the • legend."""
-    news = view.log[view.news_from :]
+    news = narrator.events(view.log[view.news_from :])
     text = Text()
     if news:
         text.append(_("Since your last turn: "), style="bold")
@@ -191,8 +206,7 @@ def others_line(view: RummikubView, width: int | None = None) -> Text:
         if seat == view.seat:
             continue
         count = view.rack_counts[seat]
-        entry = plain(name, "bold")
-        entry.append(" " + ngettext("{n} tile", "{n} tiles", count).format(n=count))
+        entry = fill(ngettext("{name} {n} tile", "{name} {n} tiles", count), name=plain(name, "bold"), n=str(count))
         if discarding:
             entry.append(" " + (_("✓ ice") if view.melded[seat] else _("· no ice")), style="green" if view.melded[seat] else "dim")
             if view.announced and view.announced[seat]:
@@ -208,21 +222,21 @@ def others_line(view: RummikubView, width: int | None = None) -> Text:
         ngettext("Stacks {k} ({n} tile)", "Stacks {k} ({n} tiles)", tiles).format(k=len(view.stack_sizes), n=tiles),
         style="bold",
     )
-    discard = Text(_("Discard pile {n}").format(n=view.discard_pile_size), style="bold")
-    if view.discard_top is not None:
-        discard.append(" " + _("top "))
-        discard.append_text(tile_text(view.discard_top))
-    trump = Text(_("Trump") + " ", style="bold")
-    if view.trump is None:
-        trump.append(_("gone"), style="dim")
+    if view.discard_top is None:
+        discard = Text(_("Discard pile {n}").format(n=view.discard_pile_size), style="bold")
     else:
-        trump.append_text(tile_text(view.trump))
+        top = tile_text(view.discard_top)
+        discard = fill(_("Discard pile {n} top {tile}"), "bold", n=str(view.discard_pile_size), tile=top)
+    if view.trump is None:
+        trump = fill(_("Trump {tile}"), "bold", tile=Text(_("gone"), style="dim"))
+    else:
+        trump = fill(_("Trump {tile}"), "bold", tile=tile_text(view.trump))
         if view.trump_taken:
             trump.append(" " + _("(you took it: go out this turn)"), style="bold yellow")
     return Text("\n").join([pack(entries, width), pack([stacks, discard, trump], width)])
 
 
-def turn_status(view: RummikubView) -> Text:
+def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
     text = Text()
     seat = view.seat if view.seat is not None else 0
     played = len(view.played_this_turn)
@@ -253,17 +267,30 @@ def turn_status(view: RummikubView) -> Text:
         return text
     if discarding:
         if view.end_turn_problems:
-            text.append_text(plain(_("Cannot discard yet: ") + "; ".join(view.end_turn_problems), "red"))
+            text.append_text(plain(_("Cannot discard yet: {problems}").format(problems=problem_list(view, narrator)), "red"))
         else:
             text.append(_("e discards the rack tile under the cursor and ends the turn."), style="bold green")
             if view.going_out_as is not None:
-                text.append(" " + _("Discarding now wins ({how}).").format(how=_(view.going_out_as)), style="bold yellow")
+                how = narrator.win_name(view.going_out_as)
+                text.append(" " + _("Discarding now wins ({how}).").format(how=how), style="bold yellow")
         return text
     if view.end_turn_problems:
-        text.append_text(plain(_("Cannot end yet: ") + "; ".join(view.end_turn_problems), "red"))
+        text.append_text(plain(_("Cannot end yet: {problems}").format(problems=problem_list(view, narrator)), "red"))
     elif played:
         text.append(_("e ends the turn."), style="bold green")
     return text
+
+
+def problem_list(view: RummikubView, narrator: RummikubNarrator) -> str:
+    """What stands in the way of ending the turn, in one line."""
+    return _("; ").join(narrator.say(problem) for problem in view.end_turn_problems)
+
+
+def colour_legend(narrator: RummikubNarrator) -> str:
+    """The tile letters and the colours they stand for: "K black · R red · B blue · O orange · J joker"."""
+    return " · ".join(
+        _("{letter} {colour}").format(letter=letter, colour=narrator.colour_name(letter)) for letter in "KRBOJ"
+    )
 
 
 def tile_label(tile: Tile) -> str:

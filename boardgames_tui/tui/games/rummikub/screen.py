@@ -35,13 +35,14 @@ from ....engine.rummikub.models import (
     TimeUp,
     Undo,
 )
-from ....engine.rummikub.rules import sort_rack
+from ....engine.rummikub.editing import sort_rack
 from ....engine.rummikub.sets import valid_order
-from ....i18n import _, ngettext
+from ....engine.base import IllegalAction
+from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
-from ...text import plain
 from ...widgets.keybar import KeyBar
 from . import render
+from .narrate import RummikubNarrator
 from .render import Cursor
 
 # The clock's time left is recorded in the game (so saved) this often, and whenever the player leaves.
@@ -55,39 +56,40 @@ class RummikubTurnScreen(TurnScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *TurnScreen.BINDINGS,
-        Binding("left", "cursor(0, -1)", _("Move"), show=False),
-        Binding("right", "cursor(0, 1)", _("Move"), show=False),
-        Binding("up", "cursor(-1, 0)", _("Move"), show=False),
-        Binding("down", "cursor(1, 0)", _("Move"), show=False),
-        Binding("home", "cursor_edge('start')", _("First"), show=False),
-        Binding("end", "cursor_edge('end')", _("Last"), show=False),
-        Binding("tab", "switch_zone", _("Rack/table"), key_display="Tab"),
-        Binding("space", "toggle_select", _("Select"), key_display="Space"),
-        Binding("enter", "move_here", _("Move here")),
-        Binding("m", "move_here", _("Move here"), show=False),
-        Binding("n", "new_set", _("New set")),
-        Binding("backspace", "to_rack", _("To rack"), key_display="⌫"),
-        Binding("x", "split", _("Split")),
-        Binding("j", "joker", _("Joker")),
-        Binding("u", "undo", _("Undo")),
-        Binding("ctrl+r", "reset", _("Reset turn"), key_display="^r"),
-        Binding("e", "end_turn", _("End turn")),
-        Binding("e", "discard", _("Discard")),  # American / International: a discard ends the turn
-        Binding("d", "draw", _("Draw")),
-        Binding("t", "take_discard", _("Take discard")),
-        Binding("w", "take_trump", _("Trump")),
-        Binding("b", "return_trump", _("Return trump")),
-        Binding("less_than_sign", "shift(-1)", _("Tile left"), key_display="<", show=False),
-        Binding("greater_than_sign", "shift(1)", _("Tile right"), key_display=">", show=False),
-        Binding("c", "sort('colour')", _("Sort colour"), show=False),
-        Binding("v", "sort('number')", _("Sort number"), show=False),
-        Binding("s", "score_sheet", _("Scores"), show=False),
-        Binding("escape", "clear_selection", _("Clear selection"), show=False),
+        Binding("left", "cursor(0, -1)", N_("Move"), show=False),
+        Binding("right", "cursor(0, 1)", N_("Move"), show=False),
+        Binding("up", "cursor(-1, 0)", N_("Move"), show=False),
+        Binding("down", "cursor(1, 0)", N_("Move"), show=False),
+        Binding("home", "cursor_edge('start')", N_("First"), show=False),
+        Binding("end", "cursor_edge('end')", N_("Last"), show=False),
+        Binding("tab", "switch_zone", N_("Rack/table"), key_display="Tab"),
+        Binding("space", "toggle_select", N_("Select"), key_display="Space"),
+        Binding("enter", "move_here", N_("Move here")),
+        Binding("m", "move_here", N_("Move here"), show=False),
+        Binding("n", "new_set", N_("New set")),
+        Binding("backspace", "to_rack", N_("To rack"), key_display="⌫"),
+        Binding("x", "split", N_("Split")),
+        Binding("j", "joker", N_("Joker")),
+        Binding("u", "undo", N_("Undo")),
+        Binding("ctrl+r", "reset", N_("Reset turn"), key_display="^r"),
+        Binding("e", "end_turn", N_("End turn")),
+        Binding("e", "discard", N_("Discard")),  # American / International: a discard ends the turn
+        Binding("d", "draw", N_("Draw")),
+        Binding("t", "take_discard", N_("Take discard")),
+        Binding("w", "take_trump", N_("Trump")),
+        Binding("b", "return_trump", N_("Return trump")),
+        Binding("less_than_sign", "shift(-1)", N_("Tile left"), key_display="<", show=False),
+        Binding("greater_than_sign", "shift(1)", N_("Tile right"), key_display=">", show=False),
+        Binding("c", "sort('colour')", N_("Sort colour"), show=False),
+        Binding("v", "sort('number')", N_("Sort number"), show=False),
+        Binding("s", "score_sheet", N_("Scores"), show=False),
+        Binding("escape", "clear_selection", N_("Clear selection"), show=False),
     ]
 
     def __init__(self, view: RummikubView, **context: Any) -> None:
         super().__init__(view, **context)
         self.view: RummikubView = view
+        self.narrator: RummikubNarrator
         self.cursor = Cursor("rack", 0, 0)
         self._column = 0  # the column ↑/↓ keep: a set position on the table, a rack column on the rack
         self._zone_cursors: dict[str, Cursor] = {}  # the cursor's last place in each zone, for Tab
@@ -158,10 +160,10 @@ class RummikubTurnScreen(TurnScreen):
         view = self.view
         self._draw_header()
         self._draw_others()
-        self._update("#rk-news", render.news_lines(view), wraps=True)
+        self._update("#rk-news", render.news_lines(view, self.narrator), wraps=True)
         self.query_one("#rk-news").display = bool(self._drawn["#rk-news"][0])
         self._draw_cursor_parts()
-        self._update("#rk-turn", render.turn_status(view), wraps=True)
+        self._update("#rk-turn", render.turn_status(view, self.narrator), wraps=True)
 
     def _draw_others(self) -> None:
         """The other players and the pool, broken into lines between entries (inside the panel's padding)."""
@@ -189,7 +191,7 @@ class RummikubTurnScreen(TurnScreen):
 
     def _draw_cursor_parts(self) -> None:
         view = self.view
-        self._update("#rk-sets", render.table_lines(view, self.cursor, self.selected))
+        self._update("#rk-sets", render.table_lines(view, self.narrator, self.cursor, self.selected))
         count = len(view.rack or ())
         rack_title = Text(ngettext("Your rack ({n} tile)", "Your rack ({n} tiles)", count).format(n=count) + "  ", style="bold")
         rack_title.append(_("c/v sort by colour/number · </> move a tile"), style="dim")
@@ -232,8 +234,9 @@ class RummikubTurnScreen(TurnScreen):
                 parts.append(_("e says what is missing"))
         return " · ".join(parts)
 
-    def help_lines(self) -> list[tuple[str, str]]:
-        return [
+    def help_lines(self) -> list[tuple[str, Any]]:
+        # Folded, never cut: a Chinese line has no spaces to wrap at, and a help cell ellipsizes by default.
+        own: list[tuple[str, str]] = [
             ("←/→ ↑/↓", _("move the cursor over the rack or the table (a gap between tiles, in a set); ↑/↓ keep the column")),
             ("Home / End", _("the first / last tile of the rack, the start / end of a set")),
             ("Tab", _("switch between the rack and the table")),
@@ -258,10 +261,11 @@ class RummikubTurnScreen(TurnScreen):
             ("d / t / w", _("American / International, to start a turn: draw, take the discard, take the trump")),
             ("b", _("put the trump back (the turn starts again)")),
             ("c / v", _("sort the rack by colour / by number")),
+            ("K R B O J", render.colour_legend(self.narrator)),
             ("•", _("a set that changed since your last turn (what happened is named above the table)")),
             ("s", _("the match score sheet")),
-            *super().help_lines(),
         ]
+        return [(key, Text(meaning, overflow="fold")) for key, meaning in own] + super().help_lines()
 
     # What the View allows ------------------------------------------------------------------------
 
@@ -290,15 +294,23 @@ class RummikubTurnScreen(TurnScreen):
             ways.append(_("t the discard {tile}").format(tile=render.tile_label(view.discard_top)))
         if view.may_take_trump and view.trump is not None:
             ways.append(_("w the trump {tile} (to go out)").format(tile=render.tile_label(view.trump)))
-        return _("Draw first: {ways}").format(ways=", ".join(ways))
+        return _("Draw first: {ways}").format(ways=_(", ").join(ways))
 
     def _no_more_draw(self) -> str:
         """Why d, t or w does nothing after the turn's draw (American / International)."""
         if self._time_is_up():
-            return _("Your time is up: discard a tile to end your turn")
+            return self._rule("time_is_up_discard")
         if self.view.rule_set == "international" and self.view.turn == 0:
-            return _("You start with the extra tile: there is no draw in your first turn")
-        return _("You have already drawn this turn")
+            return self._rule("starter_no_draw")
+        return self._rule("already_drew")
+
+    def _not_yet(self) -> str:
+        """Why the turn cannot end yet: the View's problems, in one line."""
+        return _("Not yet: {problems}").format(problems=render.problem_list(self.view, self.narrator))
+
+    def _rule(self, code: str, **params: object) -> str:
+        """The narrator's sentence for a rule the engine would refuse the key's action with."""
+        return self.narrator.refusal(IllegalAction(code, **params))
 
     def _set_reason(self, table_set: SetView) -> str:
         """Why tiles of `table_set` may not move or be split now (a rule sentence from the View)."""
@@ -359,7 +371,7 @@ class RummikubTurnScreen(TurnScreen):
             if self._drawing():
                 return self._draw_first()
             if self._time_is_up() and not (action == "toggle_select" and self.cursor.zone == "rack"):
-                return _("Your time is up: discard a tile to end your turn")
+                return self._rule("time_is_up_discard")
         if action == "toggle_select":
             return None if self._tile_at_cursor() is not None else _("No tile under the cursor: move onto a tile to select it")
         if action in ("move_here", "new_set", "to_rack"):
@@ -375,13 +387,13 @@ class RummikubTurnScreen(TurnScreen):
         if action == "joker":
             return self._joker_problem()
         if action == "undo":
-            return None if view.can_undo else _("Nothing to undo this turn")
+            return None if view.can_undo else self._rule("nothing_to_undo")
         if action == "reset":
-            return None if view.can_reset else _("Nothing to reset: the turn is as it started")
+            return None if view.can_reset else self._rule("nothing_to_reset")
         if action == "end_turn":
             if discarding:
                 return None  # the discard binding of the same key answers
-            return None if not view.end_turn_problems else _("Not yet: ") + "; ".join(view.end_turn_problems)
+            return None if not view.end_turn_problems else self._not_yet()
         if action == "discard":
             return self._discard_problem() if discarding else None
         if action == "draw":
@@ -396,7 +408,7 @@ class RummikubTurnScreen(TurnScreen):
             if not self._drawing():
                 return self._no_more_draw()
             if view.discard_top is None:
-                return _("The discard pile is empty")
+                return self._rule("discard_pile_empty")
             if view.may_take_discard:
                 return None
             if view.rule_set == "american" and not view.melded[self.seat]:
@@ -410,7 +422,7 @@ class RummikubTurnScreen(TurnScreen):
             if not self._drawing():
                 return self._no_more_draw()
             if view.trump is None:
-                return _("There is no trump tile in the centre")
+                return self._rule("no_trump")
             if view.may_take_trump:
                 return None
             if view.rule_set == "international" and view.melded[self.seat]:
@@ -419,7 +431,7 @@ class RummikubTurnScreen(TurnScreen):
         if action == "return_trump":
             if not discarding:
                 return _("The standard game has no trump tile")
-            return None if self._kind_legal(ReturnTrump) else _("You did not take the trump this turn")
+            return None if self._kind_legal(ReturnTrump) else self._rule("trump_not_taken")
         if action == "sort":
             rack = tuple(tile.id for tile in view.rack or ())
             if not rack:
@@ -453,11 +465,9 @@ class RummikubTurnScreen(TurnScreen):
         for table_set in view.table:
             for meaning in table_set.jokers:
                 if meaning.tile == tile and table_set.owner is not None and table_set.owner != view.seat:
-                    return _("Only {name} may change what the jokers in {name}'s meld stand for").format(
-                        name=view.players[table_set.owner]
-                    )
+                    return self._rule("others_meld_joker", owner=table_set.owner)
                 if meaning.tile == tile and meaning.colour:
-                    return _("That joker can only be {tile} in this set").format(tile=f"{meaning.colour}{meaning.number}")
+                    return self._rule("joker_fixed", meaning=f"{meaning.colour}{meaning.number}")
         if not any(tile.colour == "J" for s in view.table for tile in s.tiles):
             return _("There is no joker on the table")
         return _("No joker on the table can stand for anything else right now")
@@ -470,11 +480,9 @@ class RummikubTurnScreen(TurnScreen):
         if tile is None:
             return _("Put the rack cursor on the tile to discard (or select just that one)")
         if view.taken_discard is not None and tile == view.taken_discard.id:
-            return _("{tile} came from the discard pile this turn: discard another tile").format(
-                tile=render.tile_label(view.taken_discard)
-            )
+            return self._rule("taken_discard_kept", tile=render.tile_label(view.taken_discard))
         if view.end_turn_problems:
-            return _("Not yet: ") + "; ".join(view.end_turn_problems)
+            return self._not_yet()
         if Discard(tile=tile) not in self._legal():
             return _("You cannot discard that tile now")
         return None
@@ -686,7 +694,7 @@ class RummikubTurnScreen(TurnScreen):
         if self._drawing():
             return self._draw_first()
         if self._time_is_up():
-            return _("Your time is up: discard a tile to end your turn")
+            return self._rule("time_is_up_discard")
         table_set = view.table[cursor.row]
         size = len(table_set.tiles)
         index = cursor.index
@@ -789,8 +797,8 @@ class RummikubTurnScreen(TurnScreen):
         view = self.view
         header = Text()
         header.append(f" {self.game_title} ", style="bold reverse")
-        header.append(" " + _("Turn {t} · Your turn, ").format(t=view.turn + 1))
-        header.append_text(plain(view.players[self.seat]))
+        header.append(" ")
+        header.append_text(render.fill(_("Turn {t} · Your turn, {name}"), t=str(view.turn + 1), name=view.players[self.seat]))
         if self.seconds_left is not None:
             minutes, seconds = divmod(max(self.seconds_left, 0), 60)
             header.append(f"   ⏱ {minutes}:{seconds:02d}", style="bold red" if self.seconds_left <= 10 else "bold")

@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from ....engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS, TOKEN_LETTERS, TOKEN_NAMES
+from ....engine.splendor_duel.cards import buy_problem, cost_after_bonuses
+from ....engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS, TOKEN_LETTERS
 from ....engine.splendor_duel.lines import cell_name
 from ....engine.splendor_duel.models import PlayerView, SplendorDuelView
-from ....engine.splendor_duel.rules import buy_problem, cost_after_bonuses
-from ....i18n import _, ngettext
+from ....i18n import N_, _, ngettext, pgettext
 from ...text import printable
+from .narrate import card_colour, crowns_words, level_name, points_words, token_name
 
 # Token letter -> style; gold is Y (yellow), black is K, pearl is P.
 TOKEN_STYLES: tuple[str, ...] = (
@@ -40,16 +42,31 @@ ABILITY_MARKS: dict[str, str] = {
     "take_privilege": "§",
     "steal_token": "»",
 }
+# What each ability does, translated where it is shown (ability_words).
 ABILITY_WORDS: dict[str, str] = {
-    "extra_turn": _("an extra turn"),
-    "copy_color": _("joins one of your colours"),
-    "take_token": _("take a token of its colour from the board"),
-    "take_privilege": _("take a privilege"),
-    "steal_token": _("take a gem or pearl from the opponent"),
+    "extra_turn": N_("an extra turn"),
+    "copy_color": N_("joins one of your colours"),
+    "take_token": N_("take a token of its colour from the board"),
+    "take_privilege": N_("take a privilege"),
+    "steal_token": N_("take a gem or pearl from the opponent"),
 }
 CARD_WIDTH = 9  # one marker column and eight of card
 DECK_WIDTH = 9
 PLAYER_WIDTH = 39
+
+
+def ability_words(ability: str) -> str:
+    return _(ABILITY_WORDS[ability])
+
+
+def pad(text: str, width: int) -> str:
+    """`text` filled with spaces to `width` terminal cells (a Chinese character takes two)."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def centre(text: str, width: int) -> str:
+    room = max(0, width - cell_len(text))
+    return " " * (room // 2) + text + " " * (room - room // 2)
 
 
 @dataclass(frozen=True)
@@ -83,7 +100,7 @@ def card_letter(card: int) -> tuple[str, str]:
 def cost_text(cost: Sequence[int]) -> str:
     """'2W3B1P' (gems then pearls); 'free' if nothing is left to pay."""
     text = "".join(f"{n}{TOKEN_LETTERS[i]}" for i, n in enumerate(cost) if n)
-    return text or _("free")
+    return text or pgettext("splendor duel", "free")
 
 
 # Board -----------------------------------------------------------------------------------------------
@@ -134,7 +151,7 @@ def royals_line(view: SplendorDuelView, numbered: bool = False) -> Text:
     """The royal cards still to claim, on one line (numbered while one is being chosen)."""
     out = Text()
     if not view.royals:
-        out.append(_("No royal card left"), style="dim")
+        out.append(pgettext("splendor duel", "No royal card left"), style="dim")
     for number, royal in enumerate(view.royals, 1):
         if numbered:
             out.append(f"{number}:", style="bold")
@@ -149,18 +166,10 @@ def royal_text(royal: int) -> Text:
     return Text(label, style="bold black on khaki1")
 
 
-def points_words(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
-
-
-def crowns_words(n: int) -> str:
-    return ngettext("{n} crown", "{n} crowns", n).format(n=n)
-
-
 def royal_words(royal: int) -> str:
     data = ROYALS[royal]
-    words = [points_words(data.points), *(ABILITY_WORDS[a] for a in data.abilities)]
-    return ", ".join(words)
+    words = [points_words(data.points), *(ability_words(a) for a in data.abilities)]
+    return pgettext("splendor duel list", ", ").join(words)
 
 
 # Cards -----------------------------------------------------------------------------------------------
@@ -191,15 +200,15 @@ def card_block(card: int, player: PlayerView, *, at_cursor: bool) -> list[Text]:
 
 def empty_block(at_cursor: bool, label: str = "") -> list[Text]:
     marker = Text("▌" if at_cursor else " ", style="bold yellow")
-    return [marker + Text(f"{label:^8}", style="dim"), marker.copy() + Text(" " * 8), marker.copy() + Text(" " * 8)]
+    return [marker + Text(centre(label, 8), style="dim"), marker.copy() + Text(" " * 8), marker.copy() + Text(" " * 8)]
 
 
 def deck_block(level: int, size: int, at_cursor: bool) -> list[Text]:
     marker = Text("▌" if at_cursor else " ", style="bold yellow")
     style = "bold white on grey30" if size else "dim"
-    first = Text(_("Level {n}").format(n=level).ljust(8), style="bold")
-    second = Text(_("deck").ljust(8) if size else _("empty").ljust(8), style=style)
-    third = Text(_("{n} left").format(n=size).ljust(8), style="dim")
+    first = Text(pad(pgettext("splendor duel", "Level {n}").format(n=level_name(level)), 8), style="bold")
+    second = Text(pad(pgettext("splendor duel", "deck") if size else pgettext("splendor duel", "empty"), 8), style=style)
+    third = Text(pad(pgettext("splendor duel", "{n} left").format(n=size), 8), style="dim")
     lines = [marker + first, marker.copy() + second, marker.copy() + third]
     if at_cursor:
         for line in lines:
@@ -234,10 +243,10 @@ def pyramid_lines(view: SplendorDuelView, cursor: Cursor | None) -> Text:
         rows.append(_join_blocks(blocks, clicks))
     reserved = me.reserved or ()
     if not reserved:  # one line: nothing to point at
-        rows.append(Text(_("Reserved").ljust(DECK_WIDTH), style="bold") + Text(" " + _("none") + " · 0/3", style="dim"))
+        rows.append(Text(pad(pgettext("splendor duel", "Reserved"), DECK_WIDTH), style="bold") + Text(" " + pgettext("splendor duel", "none") + " · 0/3", style="dim"))
         return Text("\n").join(rows)
     here = cursor.index if cursor is not None and cursor.row == 3 else None
-    label = [Text(_("Reserved").ljust(DECK_WIDTH), style="bold"), Text(f"{len(reserved)}/3".ljust(DECK_WIDTH)), Text(" " * DECK_WIDTH)]
+    label = [Text(pad(pgettext("splendor duel", "Reserved"), DECK_WIDTH), style="bold"), Text(f"{len(reserved)}/3".ljust(DECK_WIDTH)), Text(" " * DECK_WIDTH)]
     blocks = [card_block(card, me, at_cursor=here == index) for index, card in enumerate(reserved)]
     clicks = [f"screen.click_card(3, {index})" for index in range(len(blocks))]
     reserved_rows = _join_blocks(blocks, clicks)
@@ -249,23 +258,21 @@ def pyramid_lines(view: SplendorDuelView, cursor: Cursor | None) -> Text:
 def card_words(card: int, player: PlayerView) -> str:
     """A card in words: what it costs this player first, then what it gives."""
     data = CARDS[card]
-    if data.colour == JOKER:
-        colour = _("joker")
-    elif data.colour == NO_COLOUR:
-        colour = _("no colour")
-    else:
-        colour = TOKEN_NAMES[data.colour]
+    colour = pgettext("splendor duel", "no colour") if data.colour == NO_COLOUR else card_colour(card)
     cost = cost_text(cost_after_bonuses(card, player.bonuses))
     printed = cost_text(data.cost)
-    parts = [_("costs you {cost}").format(cost=cost) + (f" ({_('printed')} {printed})" if printed != cost else "")]
-    parts.append(_("level {level} {colour}").format(level=data.level, colour=colour))
+    if printed != cost:
+        parts = [_("costs you {cost} (printed {printed})").format(cost=cost, printed=printed)]
+    else:
+        parts = [_("costs you {cost}").format(cost=cost)]
+    parts.append(_("level {level} {colour}").format(level=level_name(data.level), colour=colour))
     if data.bonus and data.colour != NO_COLOUR:
-        parts.append(_("bonus {n}").format(n=data.bonus))
+        parts.append(pgettext("splendor duel", "bonus {n}").format(n=data.bonus))
     if data.points:
         parts.append(points_words(data.points))
     if data.crowns:
         parts.append(crowns_words(data.crowns))
-    parts.extend(ABILITY_WORDS[a] for a in data.abilities)
+    parts.extend(ability_words(a) for a in data.abilities)
     return " · ".join(parts)
 
 
@@ -277,12 +284,12 @@ def player_head(view: SplendorDuelView, player: PlayerView) -> list[Text]:
     is_me = player.seat == view.seat
     name = Text(("▶ " if view.current == player.seat else "  "), style="bold")
     name.append(printable(player.name), style="bold underline" if is_me else "bold")
-    you = Text(_(" (you)") if is_me else "", style="dim")
+    you = Text(pgettext("splendor duel", " (you)") if is_me else "", style="dim")
     totals = Text(f"{player.points}★ ♛{player.crowns} §{player.privileges}")
     if player.royals:
         totals.append(f" ♚{len(player.royals)}")
     if player.reserved_count:
-        totals.append(" " + _("res") + " ")
+        totals.append(" " + pgettext("splendor duel player line", "res") + " ")
         if is_me:
             totals.append(str(player.reserved_count))
         else:  # the backs only: how many, never which
@@ -298,17 +305,20 @@ def player_block(view: SplendorDuelView, player: PlayerView) -> list[Text]:
     """Name and totals, then tokens, bonuses and points by colour, each count after its colour's letter."""
     rows = player_head(view, player)
     for label, values in (
-        (_("tok"), player.tokens),
-        (_("bon"), player.bonuses),
-        (_("pts"), player.colour_points),
+        (pgettext("splendor duel player line", "tok"), player.tokens),
+        (pgettext("splendor duel player line", "bon"), player.bonuses),
+        (pgettext("splendor duel player line", "pts"), player.colour_points),
     ):
-        line = Text(f"{label:<4}", style="dim")
+        # A label as wide as the column (two Chinese characters) gets a space after it, taken back from
+        # before the token total, so the row stays as wide as in English and both players fit in 78 cells.
+        width = max(4, cell_len(label) + 1)
+        line = Text(pad(label, width), style="dim")
         for colour, value in enumerate(values):
             line.append(TOKEN_LETTERS[colour], style=TOKEN_STYLES[colour])
             line.append(f"{value:>2} ", style="bold" if value else "dim")
         if values is player.tokens:
             total = sum(player.tokens)
-            line.append(f" {total}/10", style="bold red" if total > 10 else "dim")
+            line.append(" " * (5 - width) + f"{total}/10", style="bold red" if total > 10 else "dim")
         rows.append(line)
     return rows
 
@@ -334,11 +344,11 @@ def header(view: SplendorDuelView, title: str, extra_turn: bool = False) -> Text
     out = Text()
     out.append(f" {title} ", style="bold reverse")
     me = printable(view.players[view.seat or 0])
-    out.append(" " + _("Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=me))
+    out.append(" " + pgettext("splendor duel", "Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=me))
     if extra_turn:
-        out.append("  ↻ " + _("Extra turn"), style="bold")
+        out.append("  ↻ " + pgettext("splendor duel", "Extra turn"), style="bold")
     elif view.extra_turn:
-        out.append("  ↻ " + _("An extra turn follows this one"), style="bold")
+        out.append("  ↻ " + pgettext("splendor duel", "An extra turn follows this one"), style="bold")
     return out
 
 
@@ -346,15 +356,15 @@ def legend() -> Text:
     out = Text()
     for colour in range(7):
         out.append_text(token_text(colour))
-        out.append(f" {TOKEN_NAMES[colour]}  ")
+        out.append(f" {token_name(colour)}  ")
     return out
 
 
 def symbols_legend() -> Text:
     """What every mark on the cards and the players' lines means (the `g` panel, as tall as the players')."""
     lines = [
-        [("★", _("points")), ("♛", _("crowns")), ("§", _("privilege")), ("♚", _("royal card")), ("✓", _("you can buy it")), ("▒", _("hidden card"))],
-        [("↻", _("extra turn")), ("+", _("take a token of its colour from the board")), ("-", _("no colour"))],
+        [("★", pgettext("splendor duel", "points")), ("♛", pgettext("splendor duel", "crowns")), ("§", pgettext("splendor duel", "privilege")), ("♚", pgettext("splendor duel", "royal card")), ("✓", pgettext("splendor duel", "you can buy it")), ("▒", pgettext("splendor duel", "hidden card"))],
+        [("↻", pgettext("splendor duel", "extra turn")), ("+", _("take a token of its colour from the board")), ("-", pgettext("splendor duel", "no colour"))],
         [("»", _("take a gem or pearl from the opponent")), ("J", _("joker: joins one of your colours"))],
     ]
     out = Text()
@@ -368,7 +378,7 @@ def symbols_legend() -> Text:
 
 
 def cells_text(cells: Sequence[int]) -> str:
-    return ", ".join(cell_name(cell) for cell in sorted(cells))
+    return pgettext("splendor duel list", ", ").join(cell_name(cell) for cell in sorted(cells))
 
 
 def payment_text(payment: Sequence[int]) -> Text:
@@ -379,4 +389,4 @@ def payment_text(payment: Sequence[int]) -> Text:
             if out.plain:
                 out.append(" ")
             out.append_text(token_text(colour, count))
-    return out if out.plain else Text(_("nothing"))
+    return out if out.plain else Text(pgettext("splendor duel", "nothing"))

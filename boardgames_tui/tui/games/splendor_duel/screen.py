@@ -12,6 +12,7 @@ pass, and the main action (optional privileges and replenish first).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,9 +23,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static
 
-from ....engine.splendor_duel.data import CARDS, GOLD, JOKER, SPIRAL, TOKEN_LETTERS, TOKEN_NAMES
+from ....engine.splendor_duel.cards import buy_problem
+from ....engine.splendor_duel.data import CARDS, GOLD, SPIRAL, TOKEN_LETTERS
 from ....engine.splendor_duel.lines import MAX_LINE, cell_name, gives_privilege, take_problem
-from ....engine.splendor_duel.rules import MAX_TOKENS, cost_after_bonuses
+from ....engine.splendor_duel.turn import MAX_TOKENS
 from ....engine.splendor_duel.models import (
     Buy,
     ChooseRoyal,
@@ -39,11 +41,12 @@ from ....engine.splendor_duel.models import (
     TakeTokens,
     UsePrivilege,
 )
-from ....i18n import _, ngettext
+from ....i18n import _, ngettext, pgettext
 from ...screens.turn import TurnScreen
 from ...text import printable
 from ...widgets.keybar import KeyBar
 from . import render
+from .narrate import SplendorDuelNarrator, colour_name, token_name
 from .render import Cursor
 
 CHOICE_PHASES = ("joker", "steal", "royal", "discard")
@@ -52,33 +55,57 @@ MAX_RESERVED = 3
 PAGE = 9  # numbered options at a time
 
 
+def key_words() -> dict[str, str]:
+    """The words of this game's keys, with this game's context: another game's "Select" or "Pass" may be
+    translated for its own meaning."""
+    return {
+        "Move": pgettext("splendor duel key", "Move"),
+        "Cards": pgettext("splendor duel key", "Cards"),
+        "Board": pgettext("splendor duel key", "Board"),
+        "Select": pgettext("splendor duel key", "Select"),
+        "Confirm": pgettext("splendor duel key", "Confirm"),
+        "Take": pgettext("splendor duel key", "Take"),
+        "Buy": pgettext("splendor duel key", "Buy"),
+        "Reserve": pgettext("splendor duel key", "Reserve"),
+        "Privilege": pgettext("splendor duel key", "Privilege"),
+        "Replenish": pgettext("splendor duel key", "Replenish"),
+        "Pass": pgettext("splendor duel key", "Pass"),
+        "Choose": pgettext("splendor duel key", "Choose"),
+        "Back": pgettext("splendor duel key", "Back"),
+        "Clear": pgettext("splendor duel key", "Clear"),
+        "Legend": pgettext("splendor duel key", "Legend"),
+    }
+
+
 class SplendorDuelTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("splendor_duel.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(0, -1)", _("Move"), show=False),
-        Binding("right", "cursor(0, 1)", _("Move"), show=False),
-        Binding("up", "cursor(-1, 0)", _("Move"), show=False),
-        Binding("down", "cursor(1, 0)", _("Move"), show=False),
-        Binding("tab", "switch_zone('cards')", _("Cards"), key_display="Tab"),
-        Binding("tab", "switch_zone('board')", _("Board"), key_display="Tab"),
-        Binding("space", "toggle_select", _("Select"), key_display="Space"),
-        Binding("enter", "confirm", _("Confirm")),
-        Binding("t", "take", _("Take"), show=False),  # Enter does the same
-        Binding("b", "buy", _("Buy")),
-        Binding("v", "reserve", _("Reserve")),
-        Binding("p", "privilege", _("Privilege")),
-        Binding("f", "replenish", _("Replenish")),
-        Binding("x", "pass_turn", _("Pass")),
-        *(Binding(str(n), f"choose({n})", _("Choose"), key_display="1-9", show=n == 1) for n in range(1, 10)),
-        Binding("escape", "back", _("Back"), key_display="Esc"),  # from a payment or a reservation
-        Binding("escape", "cancel", _("Clear"), show=False),  # the selected tokens
-        Binding("g", "legend", _("Legend")),
+        Binding("left", "cursor(0, -1)", ("Move"), show=False),
+        Binding("right", "cursor(0, 1)", ("Move"), show=False),
+        Binding("up", "cursor(-1, 0)", ("Move"), show=False),
+        Binding("down", "cursor(1, 0)", ("Move"), show=False),
+        Binding("tab", "switch_zone('cards')", ("Cards"), key_display="Tab"),
+        Binding("tab", "switch_zone('board')", ("Board"), key_display="Tab"),
+        Binding("space", "toggle_select", ("Select"), key_display="Space"),
+        Binding("enter", "confirm", ("Confirm")),
+        Binding("t", "take", ("Take"), show=False),  # Enter does the same
+        Binding("b", "buy", ("Buy")),
+        Binding("v", "reserve", ("Reserve")),
+        Binding("p", "privilege", ("Privilege")),
+        Binding("f", "replenish", ("Replenish")),
+        Binding("x", "pass_turn", ("Pass")),
+        *(Binding(str(n), f"choose({n})", ("Choose"), key_display="1-9", show=n == 1) for n in range(1, 10)),
+        Binding("escape", "back", ("Back"), key_display="Esc"),  # from a payment or a reservation
+        Binding("escape", "cancel", ("Clear"), show=False),  # the selected tokens
+        Binding("g", "legend", ("Legend")),
         *TurnScreen.BINDINGS,  # after the game's keys: at 80 columns the key bar is full
     ]
 
     def __init__(self, view: SplendorDuelView, **context: Any) -> None:
         super().__init__(view, **context)
+        self.narrator: SplendorDuelNarrator
+        self._translate_key_labels()
         self.view: SplendorDuelView = view
         self.zone = "board"
         self.card_row, self.card_index = 2, 1  # the first level-1 card
@@ -87,17 +114,28 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.paying: tuple[int, tuple[tuple[int, ...], ...]] | None = None  # (card, ways to pay)
         self.pay_index = 0
         self.show_legend = False
-        # What happened since this player's last turn (the engine's summary at the start of a turn).
+        # What happened since this player's last turn (the View's news at the start of a turn).
         self.extra_turn = False
         if view.phase != "start":
-            self.news_label = _("This turn:")  # resumed after the first step of the turn
+            self.news_label = _("This turn: {news}")  # resumed after the first step of the turn
         elif view.turn == 0:
-            self.news_label = _("So far:")  # the first turn of the game
+            self.news_label = _("So far: {news}")  # the first turn of the game
         else:
-            self.news_label = _("Since your last turn:")
-        self.news = view.summary
+            self.news_label = _("Since your last turn: {news}")
+        self.news = self.narrator.news_text(view.news)
         self._index_legal()
         self.cell = min(self.bonus_cells) if self.phase == "take_token" and self.bonus_cells else self._first_token_cell()
+
+    def _translate_key_labels(self) -> None:
+        """The key bar's words in the current language: the bindings are declared once, in English, when
+        the module is imported, so each screen puts their translations into its own copy (the shared keys'
+        words come from the app's catalogue)."""
+        words = key_words()
+        bindings = self._bindings.key_to_bindings
+        for key, found in bindings.items():
+            bindings[key] = [
+                replace(b, description=words.get(b.description) or _(b.description)) if b.description else b for b in found
+            ]
 
     # Legal actions, indexed for the keys ---------------------------------------------------------
 
@@ -197,8 +235,8 @@ class SplendorDuelTurnScreen(TurnScreen):
         self._index_legal()
         if new_turn:  # the same player again: an extra turn; say what earned it
             self.extra_turn = True
-            self.news_label = _("Your last turn:")
-            self.news = view.summary
+            self.news_label = _("Your last turn: {news}")
+            self.news = self.narrator.news_text(view.news)
         if self.phase == "take_token":
             self.zone = "board"
             if self.bonus_cells and self.cell not in self.bonus_cells:
@@ -263,8 +301,12 @@ class SplendorDuelTurnScreen(TurnScreen):
     def news_text(self) -> Text:
         if not self.news:
             return Text()
-        text = Text(self.news_label + " ", style="bold")
+        # The label is bold, the news plain: split the template around the news (Chinese puts no space
+        # after the label, so the news runs on after it rather than starting a new line).
+        before, _found, after = self.news_label.partition("{news}")
+        text = Text(before, style="bold")
         text.append(printable(self.news))
+        text.append(after, style="bold")
         return text
 
     def _card_at_cursor(self) -> tuple[int, int | None] | None:
@@ -285,7 +327,7 @@ class SplendorDuelTurnScreen(TurnScreen):
     def detail_text(self) -> Text:
         if self.zone == "board":
             colour = self.view.board[self.cell]
-            what = _("empty") if colour < 0 else TOKEN_NAMES[colour]
+            what = pgettext("splendor duel", "empty") if colour < 0 else token_name(colour)
             text = Text(f"{cell_name(self.cell)}: {what}", style="bold")
             text.append("   ")
             text.append_text(render.legend())
@@ -304,21 +346,15 @@ class SplendorDuelTurnScreen(TurnScreen):
             return Text(words.format(n=level, k=size))
         words = render.card_words(card, self.me)
         if card in self.buys:
-            return Text("✓ " + _("You can buy it") + " · " + words)
+            return Text("✓ " + pgettext("splendor duel", "You can buy it") + " · " + words)
         if self.phase in MAIN_PHASES:
             return Text("✗ " + self._why_not_buy(card) + " · " + words)
         return Text(words)
 
     def _why_not_buy(self, card: int) -> str:
         """The rule that stops this player buying `card` now."""
-        me = self.me
-        if CARDS[card].colour == JOKER and not any(me.bonuses):
-            return _("A joker needs a coloured card of yours to join")
-        cost = cost_after_bonuses(card, me.bonuses)
-        short = sum(max(0, cost[i] - me.tokens[i]) for i in range(6)) - me.tokens[GOLD]
-        if short > 0:
-            return ngettext("{n} token short", "{n} tokens short", short).format(n=short)
-        return _("You cannot buy a card now")
+        problem = buy_problem(card, self.me.bonuses, self.me.tokens)
+        return self.narrator.refusal(problem) if problem is not None else _("You cannot buy a card now")
 
     def prompt_text(self) -> Text:
         phase = self.phase
@@ -354,13 +390,20 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     def _choice_colour(self) -> str:
         colour = self.view.choice_colour
-        return TOKEN_NAMES[colour] if 0 <= colour < len(TOKEN_NAMES) else ""
+        return token_name(colour) if colour >= 0 else ""
 
     def _selection_problem(self) -> str | None:
         problem = take_problem(self.view.board, self.selected)
-        if problem is None and tuple(sorted(self.selected)) not in self.takes:
-            problem = _("Taking tokens is not allowed now")
-        return problem
+        if problem is not None:
+            return self.narrator.refusal(problem)
+        if tuple(sorted(self.selected)) not in self.takes:
+            return _("Taking tokens is not allowed now")
+        return None
+
+    def _take_refusal(self, cells: list[int]) -> str | None:
+        """Why these cells are not a line to take, in words (None if they are)."""
+        problem = take_problem(self.view.board, cells)
+        return self.narrator.refusal(problem) if problem is not None else None
 
     def choices(self) -> list[tuple[str, Any]]:
         """The numbered options of an ability, a royal card or the discard: (label, action)."""
@@ -369,23 +412,30 @@ class SplendorDuelTurnScreen(TurnScreen):
         out: list[tuple[str, Any]] = []
         for action in view.legal_actions:
             if isinstance(action, PlaceJoker):
-                label = f"{TOKEN_LETTERS[action.colour]} {TOKEN_NAMES[action.colour]} ({_('bonus')} {me.bonuses[action.colour]})"
+                label = _("{letter} {colour} (bonus {n})").format(
+                    letter=TOKEN_LETTERS[action.colour], colour=colour_name(action.colour), n=me.bonuses[action.colour]
+                )
             elif isinstance(action, StealToken):
-                label = f"{TOKEN_LETTERS[action.colour]} {TOKEN_NAMES[action.colour]} ({opponent.tokens[action.colour]})"
+                label = self._token_label(action.colour, opponent.tokens[action.colour])
             elif isinstance(action, ChooseRoyal):
                 label = render.royal_words(action.royal)
             elif isinstance(action, DiscardToken):
-                label = f"{TOKEN_LETTERS[action.colour]} {TOKEN_NAMES[action.colour]} ({me.tokens[action.colour]})"
+                label = self._token_label(action.colour, me.tokens[action.colour])
             else:
                 continue
             out.append((label, action))
         return out[:PAGE]
 
+    @staticmethod
+    def _token_label(colour: int, count: int) -> str:
+        """A token to take or return, with how many of them there are: 'W white (2)'."""
+        return _("{letter} {token} ({n})").format(letter=TOKEN_LETTERS[colour], token=token_name(colour), n=count)
+
     def _choice_title(self) -> str:
         return {
             "joker": _("Place the joker on one of your colours:"),
             "steal": _("Take a gem or pearl from {name}:").format(name=self.opponent_name),
-            "royal": _("Choose a royal card:"),
+            "royal": pgettext("splendor duel", "Choose a royal card:"),
             "discard": _("You hold {n} tokens: return one to the bag (down to 10):").format(n=sum(self.me.tokens)),
         }[self.phase]
 
@@ -411,7 +461,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         assert self.paying is not None
         ways = self.paying[1]
         first, shown = self._page()
-        text = Text(_("How do you pay?") + " ", style="bold")
+        text = Text(pgettext("splendor duel", "How do you pay?") + " ", style="bold")
         for number, payment in enumerate(shown, 1):
             chosen = first + number - 1 == self.pay_index
             item = Text(("▶" if chosen else " "), style="bold yellow")
@@ -443,7 +493,7 @@ class SplendorDuelTurnScreen(TurnScreen):
             ("1-9", _("choose an option: a way to pay, joker colour, token to take, royal card, token to return")),
             ("Esc", _("clear the selection, or go back from a reservation or a payment")),
             ("g", _("show or hide the legend of the card symbols (instead of the players' lines)")),
-            (_("marks"), _("✓ affordable · ★ points · ♛ crowns · ♚ royal card · § privilege · ↻ extra turn · + take a token · » take from the opponent · J joker · ▒ a hidden reserved card")),
+            (pgettext("splendor duel", "marks"), _("✓ affordable · ★ points · ♛ crowns · ♚ royal card · § privilege · ↻ extra turn · + take a token · » take from the opponent · J joker · ▒ a hidden reserved card")),
             *super().help_lines(),
         ]
 
@@ -602,9 +652,9 @@ class SplendorDuelTurnScreen(TurnScreen):
         if colour < 0:
             return _("{cell} is empty").format(cell=cell_name(self.cell))
         if colour == GOLD:
-            return take_problem(self.view.board, [self.cell])
+            return self._take_refusal([self.cell])
         if len(self.selected) >= MAX_LINE:
-            return take_problem(self.view.board, [*self.selected, self.cell])
+            return self._take_refusal([*self.selected, self.cell])
         return None
 
     def key_display(self, binding: Binding) -> str | None:
@@ -646,13 +696,13 @@ class SplendorDuelTurnScreen(TurnScreen):
                 "royal": _("First choose your royal card"),
                 "discard": _("First return a token to the bag (you may keep {n})").format(n=MAX_TOKENS),
             }[self.phase]
-            return first + ": " + _("press {keys}").format(keys=self._range())
+            return _("{instruction}: press {keys}").format(instruction=first, keys=self._range())
         if mode == "take_token":
             cells = render.cells_text(sorted(self.bonus_cells))
             colour = self._choice_colour()
             if action == "confirm" and self.zone == "board":
                 what = self.view.board[self.cell]
-                here = _("empty") if what < 0 else TOKEN_NAMES[what]
+                here = pgettext("splendor duel", "empty") if what < 0 else token_name(what)
                 return _("{cell} is {what}: your card gives a {colour} token, take one of {cells}").format(
                     cell=cell_name(self.cell), what=here, colour=colour, cells=cells
                 )
@@ -691,7 +741,7 @@ class SplendorDuelTurnScreen(TurnScreen):
                 if self.selected:
                     return self._selection_problem()
                 if self.view.board[self.cell] == GOLD:
-                    return take_problem(self.view.board, [self.cell])
+                    return self._take_refusal([self.cell])
                 return _("Nothing is selected: Space selects 1-3 tokens in a line, then Enter")
             return self._buy_refusal()
         if action == "buy":

@@ -1,0 +1,98 @@
+"""Narrators: the one place where a game's facts become sentences.
+
+Engines report events, refusals (`IllegalAction` code + params), outcomes and labels as `Fact`s; each game
+has one narrator (`tui/games/<game>/narrate.py`, class attribute `game_id`) that says them in the current
+language through `_()` / `ngettext()`. Screens, the handoff feed, the log screen, the saves list and the
+results all narrate through it and never read engine text.
+
+A narrator says a fact of kind K with its method `say_K(**args)` and a refusal with code C with
+`refuse_C(**params)`. Kinds every game shares (the turn, the game being over ...) are said here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ..engine.base import Event, Fact, IllegalAction
+from ..i18n import _
+
+
+class MissingNarration(LookupError):
+    """A fact or refusal the game's narrator has no words for (a test failure, never shown to players)."""
+
+
+class Narrator:
+    """Says one game's facts for a table of `players` (names indexed by seat)."""
+
+    game_id: ClassVar[str] = ""
+    # Tests set this so that a kind without words fails loudly; players get a neutral fallback.
+    strict: ClassVar[bool] = False
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = tuple(players)
+
+    # Shared helpers ----------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """A seat's player name (plain text: screens put it into markup as a value, never as markup)."""
+        return self.players[seat] if 0 <= seat < len(self.players) else "?"
+
+    @property
+    def title(self) -> str:
+        """The game's name in the current language."""
+        raise NotImplementedError
+
+    # Saying things ----------------------------------------------------------------------------------
+
+    def say(self, fact: Fact) -> str:
+        """A fact (event, outcome line, label, prompt) as one sentence or phrase."""
+        method = getattr(self, f"say_{fact.kind}", None)
+        if method is None:
+            return self._missing(f"say_{fact.kind}", fact.args)
+        return str(method(**fact.args))
+
+    def event(self, entry: Event) -> str:
+        """A log event (already filtered for the reader by `Event.seen_by`)."""
+        return self.say(entry)
+
+    def events(self, entries: Sequence[Event]) -> tuple[str, ...]:
+        return tuple(self.event(entry) for entry in entries)
+
+    def refusal(self, error: IllegalAction) -> str:
+        """Why an action was refused, for the status line."""
+        method = getattr(self, f"refuse_{error.code}", None)
+        if method is None:
+            return self._missing(f"refuse_{error.code}", error.params)
+        return str(method(**error.params))
+
+    def _missing(self, name: str, args: dict[str, Any]) -> str:
+        if self.strict:
+            raise MissingNarration(f"{type(self).__name__}.{name}({args})")
+        return name.split("_", 1)[1].replace("_", " ")
+
+    # Facts and refusals every game shares ---------------------------------------------------------------
+
+    def say_turn(self, turn: int) -> str:
+        return _("Turn {n}").format(n=turn)
+
+    def refuse_game_over(self) -> str:
+        return _("The game is over.")
+
+    def refuse_not_your_turn(self, seat: int | None = None) -> str:
+        return _("It is not your turn.")
+
+    def refuse_unknown_action(self, kind: str = "") -> str:
+        return _("This game has no such action.")
+
+
+def narrator_class(game_id: str) -> type[Narrator]:
+    """The narrator class of `game_id` (module `tui/games/<game_id>/narrate.py`, attribute NARRATOR)."""
+    module = importlib.import_module(f"boardgames_tui.tui.games.{game_id}.narrate")
+    found: type[Narrator] = module.NARRATOR
+    return found
+
+
+def narrator_for(game_id: str, players: Sequence[str]) -> Narrator:
+    return narrator_class(game_id)(players)

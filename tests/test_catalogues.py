@@ -1,0 +1,37 @@
+"""The translations are complete: every message the code says has a Chinese translation with the same
+placeholders, and every compiled catalogue (.mo) is compiled from its .po as it is now.
+
+When this fails, run `python -m boardgames_tui.i18n_tools update DOMAIN`, translate the new entries in
+boardgames_tui/locale/zh_CN/LC_MESSAGES/DOMAIN.po, then `... compile DOMAIN` (see boardgames_tui/locale/README.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("babel")
+
+from boardgames_tui.i18n import DOMAINS, _, set_language  # noqa: E402
+from boardgames_tui.i18n_tools import placeholders, problems  # noqa: E402
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_message_has_a_chinese_translation_and_a_fresh_mo(domain: str) -> None:
+    found = problems((domain,))
+    assert not found, f"{len(found)} problem(s) in the {domain} catalogue:\n" + "\n".join(str(p) for p in found[:30])
+
+
+def test_the_checker_finds_a_placeholder_that_differs() -> None:
+    assert placeholders("{name} played {card}") == {"name", "card"}
+    assert placeholders("{name} 打出了 {card}") == {"name", "card"}
+    assert placeholders("{name} 打出了 {cards}") != placeholders("{name} played {card}")
+
+
+def test_the_chinese_catalogue_is_used_at_run_time() -> None:
+    set_language("zh")
+    try:
+        assert _("New game") == "新游戏"
+        assert _("Turn {n}").format(n=3) == "第 3 回合"
+    finally:
+        set_language("en")
+    assert _("New game") == "New game"
