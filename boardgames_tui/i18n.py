@@ -4,13 +4,15 @@ with its English source text, so the whole collection can be shown in another la
 Catalogues are gettext catalogues in boardgames_tui/locale/<locale>/LC_MESSAGES/<domain>.po, compiled to
 .mo beside them (see boardgames_tui/locale/README.md). There is one domain for the app (menus, setup,
 handoff, saves, results) and one per game (its screens and narrator); at run time they are chained into
-one translation, so code never names its domain. Strings fixed at import time (binding descriptions,
+one translation, so code never names its domain. While a game is open its own domain is asked first,
+so a word both catalogues know ("Play", "Game over") reads as that game says it. Strings fixed at import time (binding descriptions,
 tables of labels) are marked with `N_()` and translated where they are shown, so a change of language
 takes effect at once.
 """
 
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 from collections.abc import Mapping
@@ -23,16 +25,19 @@ LANGUAGES: dict[str, tuple[str | None, str]] = {"en": (None, "English"), "zh": (
 DEFAULT_LANGUAGE = "en"
 
 _language = DEFAULT_LANGUAGE
+_game: str | None = None  # the game whose catalogue is asked first
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
-def load_translation(language: str) -> gettext.NullTranslations:
-    """Every domain's catalogue for `language`, chained (English: no catalogue, the source text)."""
+@functools.cache
+def load_translation(language: str, first: str | None = None) -> gettext.NullTranslations:
+    """Every domain's catalogue for `language`, chained with `first` (a game's domain) asked before the
+    others (English: no catalogue, the source text)."""
     folder = LANGUAGES[language][0]
     if folder is None:
         return gettext.NullTranslations()
     chain: gettext.NullTranslations | None = None
-    for domain in DOMAINS:
+    for domain in sorted(DOMAINS, key=lambda domain: domain != first):  # stable: app, then the games
         found = gettext.translation(domain, localedir=LOCALE_DIR, languages=[folder], fallback=True)
         if chain is None:
             chain = found
@@ -46,8 +51,17 @@ def set_language(language: str) -> None:
     global _language, _translation
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
-    _translation = load_translation(language)
+    _translation = load_translation(language, _game)
     _language = language
+
+
+def set_game(game_id: str | None) -> None:
+    """Ask `game_id`'s catalogue first from now on (None: the app's, as in the menus)."""
+    global _game, _translation
+    if game_id is not None and game_id not in DOMAINS:
+        raise ValueError(f"no catalogue for game {game_id!r}")
+    _translation = load_translation(_language, game_id)
+    _game = game_id
 
 
 def current_language() -> str:

@@ -7,15 +7,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from boardgames_tui.i18n import set_language
+from boardgames_tui.i18n import set_game, set_language
 from boardgames_tui.tui.narrate import Narrator
 
 
 @pytest.fixture(autouse=True)
 def strict_narration(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(Narrator, "strict", True)
+    set_game(None)
     set_language("en")
     yield
+    set_game(None)
     set_language("en")
 
 

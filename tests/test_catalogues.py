@@ -31,7 +31,35 @@ def test_the_chinese_catalogue_is_used_at_run_time() -> None:
     set_language("zh")
     try:
         assert _("New game") == "新游戏"
-        assert _("Turn {n}").format(n=3) == "第 3 回合"
+        assert _("Turn {n}").format(n=3) == "第3回合"
     finally:
         set_language("en")
     assert _("New game") == "New game"
+
+
+def test_the_open_games_catalogue_is_asked_before_the_apps(tmp_path, monkeypatch) -> None:
+    """A word both catalogues know reads as the open game says it, and as the app says it in the menus."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from boardgames_tui import i18n
+
+    folder = tmp_path / "zh_CN" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    for domain, word in (("app", "开始"), ("hanabi", "打出")):
+        catalog = Catalog(locale="zh_CN", domain=domain)
+        catalog.add("Play", word)
+        with open(folder / f"{domain}.mo", "wb") as mo:
+            write_mo(mo, catalog)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.load_translation.cache_clear()
+    try:
+        set_language("zh")
+        assert _("Play") == "开始"
+        i18n.set_game("hanabi")
+        assert _("Play") == "打出"
+        i18n.set_game(None)
+        assert _("Play") == "开始"
+    finally:
+        i18n.load_translation.cache_clear()
+        set_language("en")

@@ -15,7 +15,7 @@ from textual.events import Key, Resize
 from textual._dispatch_key import dispatch_key  # Textual is pinned exactly; App._on_key uses the same
 from textual.screen import Screen
 
-from ..i18n import N_, _
+from ..i18n import N_, _, set_game
 from .screens.menu import MainMenuScreen
 from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
@@ -58,9 +58,19 @@ class BoardGamesApp(App[None]):
         self.handoff_delay = handoff_delay  # tests shorten it; players get the full pause
         self._save_dir = save_dir
         self._store: SaveStore | None = None
-        self.session: HotseatSession | None = None
+        self._session: HotseatSession | None = None
         self._handoff: PassDeviceScreen | None = None
         self._retired: list[Screen] = []  # turn screens left behind, torn down at the next switch
+
+    @property
+    def session(self) -> HotseatSession | None:
+        return self._session
+
+    @session.setter
+    def session(self, session: HotseatSession | None) -> None:
+        # The open game's catalogue speaks first, so its words win over the app's (see i18n).
+        set_game(session.spec.id if session is not None else None)
+        self._session = session
 
     @property
     def store(self) -> SaveStore:
@@ -77,10 +87,9 @@ class BoardGamesApp(App[None]):
                 self._store.flush()
             except OSError as exc:
                 if self.session is not None:
-                    from ..engine.saves import os_error_code
-                    from .screens.save_problems import os_error
+                    from .screens.save_problems import write_problem
 
-                    self.session.save_problem = os_error(os_error_code(exc))  # in the player's language
+                    self.session.save_problem = write_problem(exc)
 
     def farewell(self) -> str | None:
         """A line for the terminal after the app has closed: where the game is saved, or what was not."""

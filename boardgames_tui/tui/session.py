@@ -15,6 +15,7 @@ from ..i18n import ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
 from .narrate import Narrator, narrator_for
+from .screens.save_problems import write_problem
 from ..engine.saves import SCHEMA_VERSION, STATE_VERSION, RecordedAction, SavedGame, SaveFile, SaveStore, now_iso
 
 
@@ -131,7 +132,7 @@ class HotseatSession:
         try:
             self._store.flush()
         except OSError as exc:
-            self.save_problem = exc.strerror or str(exc)
+            self.save_problem = write_problem(exc)
         return self._store.path_for(self._save.save_id)
 
     def save_warning(self) -> str | None:
@@ -243,7 +244,7 @@ class HotseatSession:
             self.save_problem = None
         else:
             self.unsaved_actions += 1
-            self.save_problem = getattr(problem, "strerror", None) or str(problem) or type(problem).__name__
+            self.save_problem = write_problem(problem)
 
     def _restore_log_marks(self, save: SaveFile) -> tuple[int, ...]:
         """Each seat's log mark from the save, or rebuilt by replaying its actions (older saves)."""

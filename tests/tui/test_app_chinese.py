@@ -248,7 +248,7 @@ async def test_competitive_results_with_a_match_sheet_in_chinese(make_app, in_ch
         assert session.outcome() is not None
         await app.start_session(session)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
-        assert_chinese(app, "名次", "玩家", "得分", "本轮比赛累计", "第 2 局", "总计")
+        assert_chinese(app, "名次", "玩家", "得分", "本轮比赛累计", "第2局", "总分")
 
 
 async def test_the_command_palettes_entries_in_chinese(make_app, in_chinese) -> None:

@@ -1,6 +1,7 @@
 """Hanabi in Simplified Chinese: everything the narrator says, in both languages, for every variant and player
-count; and the game's screens (a turn, a refusal, the log, the help, the results) with no English left and
-nothing cut at 80x24 and 100x30.
+count; and the game's screens (a turn, a refusal, the log, the help, the results, a late table with every
+bonus tile used) with no English left and nothing cut at 80x24 and 100x30: no label ending in "…", no
+bonus tile broken across two lines, no line of the table starting with a comma or a closing bracket.
 
 Allowed ASCII in Chinese text: player names, colour letters (alone or in a row: "≠YM") and card codes (R3, K-:
 one letter and a number), and key names (Enter, Esc ...).
@@ -8,23 +9,31 @@ one letter and a number), and key names (Enter, Esc ...).
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 import typing
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from boardgames_tui.engine.base import Event, IllegalAction, event, fact
-from boardgames_tui.engine.hanabi.models import BONUS_TILES, ColourClue, HanabiOptions, HanabiState, SkipBonus
+from boardgames_tui.engine.hanabi.models import (
+    BONUS_TILES,
+    ColourClue,
+    DiscardCard,
+    HanabiOptions,
+    HanabiState,
+    NumberClue,
+    SkipBonus,
+)
 from boardgames_tui.engine.hanabi.rules import RULES
 from boardgames_tui.engine.hanabi.scoring import RATINGS
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
-from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.games.hanabi.narrate import NARRATOR, HanabiNarrator
+from boardgames_tui.i18n import _, set_language
+from boardgames_tui.tui.games.hanabi.narrate import BONUS_TILES_SHORT, NARRATOR, HanabiNarrator
+from boardgames_tui.tui.games.hanabi.render import NO_LINE_END, NO_LINE_START, break_lines
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.narrate import narrator_for
 from boardgames_tui.tui.screens.help import HelpScreen
@@ -38,7 +47,6 @@ from ..engine.hanabi.test_playouts import VARIANTS, candidate_actions, choose, v
 from .helpers import wait_until
 
 NAMES = ("Ana", "Bob", "Chloé", "Dee", "Eve")
-APP_CATALOGUE = Path(__file__).parents[2] / "boardgames_tui" / "locale" / "zh_CN" / "LC_MESSAGES" / "app.po"
 KEY_NAMES = {"esc", "tab", "enter", "space", "pgup", "pgdn", "home", "end", "ctrl", "shift"}
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 COLOUR_LETTERS = re.compile(r"[RYGBWMK]+")  # what a card is not: "≠YM"
@@ -259,29 +267,26 @@ def screen_lines(app: Any) -> list[str]:
     return ["".join(segment.text for segment in strip).rstrip() for strip in app.screen._compositor.render_strips()]
 
 
-@functools.cache
-def untranslated_app_words() -> frozenset[str]:
-    """The words of the shared screens' messages (handoff, log, help, results: the app's catalogue) that have
-    no Chinese yet. They are another catalogue's to translate; once it is complete this set is empty and every
-    screen here is checked for every English word."""
-    from babel.messages.pofile import read_po
-
-    with APP_CATALOGUE.open("rb") as handle:
-        catalogue = read_po(handle)
-    words: set[str] = set()
-    for message in catalogue:
-        said = message.string if isinstance(message.string, str) else message.string[0]
-        if message.id and not said:
-            for source in message.id if isinstance(message.id, tuple) else (message.id,):
-                words.update(ASCII_WORD.findall(source))
-    return frozenset(words)
-
-
 def assert_chinese(app: Any, names: Iterable[str], where: str) -> str:
-    text = "\n".join(screen_lines(app))
-    left = [word for word in english_words(text, names) if word not in untranslated_app_words()]
+    """The screen has no English word but names, colour letters and key names; no line is wider than the
+    terminal. Returns the screen as text."""
+    lines = screen_lines(app)
+    width = app.size.width
+    assert all(cell_len(line) <= width for line in lines), f"{where}: a line past the edge\n" + "\n".join(lines)
+    text = "\n".join(lines)
+    left = english_words(text, names)
     assert not left, f"{where}: English on the screen: {sorted(set(left))}\n{text}"
     return text
+
+
+def assert_typeset(text: str, where: str) -> None:
+    """Nothing on a game screen is cut short with an ellipsis, and no line starts with closing punctuation
+    (a comma, a full stop, a closing bracket) nor ends with an opening one."""
+    assert "…" not in text, f"{where}: something cut with …\n{text}"
+    for line in text.splitlines():
+        inside = line.strip(" │")
+        assert inside[:1] not in NO_LINE_START, f"{where}: a line starts with {inside[:1]!r}\n{text}"
+        assert inside[-1:] not in NO_LINE_END, f"{where}: a line ends with {inside[-1:]!r}\n{text}"
 
 
 def assert_whole(text: str, line: str, where: str) -> None:
@@ -350,8 +355,9 @@ async def test_every_hanabi_screen_in_chinese(make_app, in_chinese, size, player
         screen = app.screen
         assert isinstance(screen, HanabiTurnScreen)
         text = assert_chinese(app, names, "a turn")
+        assert_typeset(text, "a turn")
         assert "花火" in text and "烟花" in text and "黑" in text and "多色" in text  # the legend names the letters
-        assert "H组" in text
+        assert any("K黑" in line and "约定：H组" in line for line in text.splitlines())  # one line for both
         assert_whole(text, str(screen.query_one("#prompt").render()), "the prompt")
         if size == (100, 30) and players == 2:
             for line in narrator.events(screen.view.log[-2:]):
@@ -374,10 +380,12 @@ async def test_every_hanabi_screen_in_chinese(make_app, in_chinese, size, player
             await pilot.press(str(screen.others.index(clue.target) + 1))
         await pilot.pause()
         text = assert_chinese(app, names, "choosing a clue")
+        assert_typeset(text, "choosing a clue")
         assert_whole(text, str(screen.query_one("#prompt").render()), "the clue prompt")
         await pilot.press(clue.suit.lower() if isinstance(clue, ColourClue) else str(clue.rank))
         await pilot.pause()
         text = assert_chinese(app, names, "confirming a clue")
+        assert_typeset(text, "confirming a clue")
         assert_whole(text, str(screen.query_one("#prompt").render()), "the clue's confirmation")
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the handoff after a clue")
@@ -449,3 +457,85 @@ async def test_the_bonus_decisions_in_chinese(make_app, in_chinese, size) -> Non
         await pilot.press("3")
         await pilot.pause()
         assert_whole(assert_chinese(app, names, "a number for a free colour clue"), "请先给出你的免费颜色提示（奖励牌）", "the refusal")
+
+
+# Late in a game, at 80 columns ------------------------------------------------------------------------------
+
+LATE_NAMES = ("小明", "Alexandrina Long", "Bob", "王小红")
+
+
+def late_table() -> HanabiState:
+    """Every bonus tile used, and 小明's last card told by seven clues what it is not (≠RYGBM ≠1: wider
+    than a card), 小明 to play."""
+    options = SEVEN_PILES.model_copy(update={"allow_empty_clues": True})
+    hands = [["R1", "Y2", "G3", "W5"], ["B2", "R3", "K4", "M1"], ["G4", "W1", "Y3", "B4"], ["R2", "M3", "W2", "K5"]]
+    state = build(hands, options=options, piles={"R": 5, "G": 5, "B": 5, "W": 4, "M": 5, "K": 5}, discard=["Y1", "M2"],
+                  fill_deck=True, bonus_revealed=BONUS_TILES, bonus_tiles=())
+    state = state.model_copy(update={"players": LATE_NAMES})
+    moves = [(0, NumberClue(target=1, rank=3)), (1, ColourClue(target=0, suit="R")), (2, ColourClue(target=0, suit="Y")),
+             (3, ColourClue(target=0, suit="G")), (0, DiscardCard(slot=0)), (1, ColourClue(target=0, suit="B")),
+             (2, ColourClue(target=0, suit="M")), (3, NumberClue(target=0, rank=1))]
+    for seat, action in moves:
+        state = RULES.apply(state, seat, action)
+    return state
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_a_late_table_in_chinese_is_whole(make_app, in_chinese, size) -> None:  # noqa: ANN001
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await resume(app, pilot, late_table())
+        text = assert_chinese(app, LATE_NAMES, "a late table")
+        assert_typeset(text, "a late table")
+        lines = text.splitlines()
+        # The used bonus tiles: each name whole on one line (a narrow screen wraps between two tiles).
+        for tile in BONUS_TILES:
+            name = _(BONUS_TILES_SHORT[tile])
+            assert any(name in line for line in lines), f"{name!r} is cut\n{text}"
+        # What the last card is not: the colours and the number, neither cut.
+        assert any("≠RYGBM" in line for line in lines) and any("≠1" in line for line in lines), text
+        # The table's log, each sentence whole once the body is scrolled to it.
+        screen = app.screen
+        assert isinstance(screen, HanabiTurnScreen)
+        body = screen.query_one("#hanabi-body")
+        body.scroll_end(animate=False)
+        await pilot.pause()
+        text = assert_chinese(app, LATE_NAMES, "the table's log")
+        assert_typeset(text, "the table's log")
+        for line in screen.narrator.events(screen.view.log[-5:]):
+            assert_whole(text, line, "the table's log")
+
+
+@pytest.mark.parametrize("width", [9, 10, 17, 30, 41, 76])
+def test_narrated_sentences_break_as_chinese_is_typeset(width: int) -> None:
+    """The table's log breaks its lines between Chinese characters, never before a comma or a closing bracket,
+    never after an opening one, and never inside a name, a card code or an English word; nothing is lost."""
+    set_language("zh")
+    try:
+        names = ("小明", "Alexandrina Long", "Bob", "王小红")
+        narrator = NARRATOR(names)
+        sentences = [narrator.say(f) for f in every_rarer_fact()]
+        for options in VARIANTS[:4]:
+            states = playout_named(options, names, 7)
+            sentences += narrator.events(states[-1].log)
+    finally:
+        set_language("en")
+    for sentence in sentences:
+        lines = break_lines(sentence, width)
+        assert "".join(lines).replace(" ", "") == sentence.replace(" ", ""), sentence
+        for number, line in enumerate(lines):
+            assert cell_len(line) <= width, (sentence, lines)
+            assert number == 0 or line[:1] not in NO_LINE_START, (sentence, lines)
+            assert number == len(lines) - 1 or line[-1:] not in NO_LINE_END, (sentence, lines)
+        if width >= cell_len("Alexandrina"):
+            assert all(not line.endswith("Alexandrin") for line in lines), lines
+
+
+def playout_named(options: HanabiOptions, names: tuple[str, ...], seed: int) -> list[HanabiState]:
+    rng = random.Random(seed)
+    state = RULES.setup(names, options, f"typeset-{seed}")
+    states = [state]
+    while RULES.to_act(state):
+        state = RULES.apply(state, state.current, choose(state, tuple(RULES.legal_actions(state, state.current)), rng, 0.9))
+        states.append(state)
+    return states

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
+from textual.widgets import RichLog
+
 from textual.screen import ModalScreen
 
 from boardgames_tui.engine.hanabi.models import DiscardCard, HanabiOptions, NumberClue, PlayCard
@@ -187,3 +190,32 @@ def default_options(game_id: str):
     from boardgames_tui.engine.registry import get_game
 
     return get_game(game_id).rules().Options()
+
+
+def test_a_wrapped_feed_line_continues_under_its_text_not_its_bullet() -> None:
+    from boardgames_tui.tui.screens.pass_device import bulleted
+
+    line = "小明打出了G1——已加入绿色烟花堆。" * 3 + " Bartholomew提示小明：第3、5位是红色。"
+    rows = [row.plain for row in bulleted(line, 30)]
+    assert len(rows) > 2 and rows[0].startswith("• 小明")  # the bullet is never alone on its row
+    assert all(row.startswith("  ") and not row.startswith("   ") for row in rows[1:])
+    assert all(cell_len(row) <= 30 for row in rows)
+    assert "".join(row[2:] for row in rows).replace(" ", "") == line.replace(" ", "")  # nothing lost
+
+
+async def test_a_long_log_line_in_chinese_wraps_under_its_text(make_app, in_chinese) -> None:
+    from boardgames_tui.tui.screens.log import LogScreen
+
+    line = "小明打出了G1——已加入绿色烟花堆。" * 6
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(LogScreen("花火", ("开始。", line), private=False))
+        await pilot.pause()
+        log = app.screen.query_one(RichLog)
+        rows = ["".join(segment.text for segment in strip) for strip in log.lines]
+        first = next(index for index, row in enumerate(rows) if "2." in row)
+        text_column = cell_len(rows[first][: rows[first].index("小明")])
+        continuation = [row for row in rows[first + 1 :] if row.strip()]
+        assert len(continuation) >= 2  # the line took several rows, each starting under the text
+        for row in continuation:
+            assert row[:text_column] == " " * text_column and row[text_column] != " ", row

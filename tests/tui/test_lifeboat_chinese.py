@@ -1,10 +1,11 @@
 """Lifeboat in Simplified Chinese: every event, refusal, prompt, label and result has words in both
 languages, and the Chinese ones carry no English; the game's screens in Chinese show no English word and
-cut nothing at 80x24 and 100x30.
+cut nothing at 80x24 and 100x30: nothing scrolls out of the turn screen (with a refusal showing too), no
+line of it starts with closing punctuation, and the option help of the setup screen breaks cleanly. The
+words this game shares with the app read the same in both catalogues.
 
 Allowed in Chinese text: player names, card codes (N05), single letters (colour and marker letters, the
-game's letter keys) and key names. Words of the shared screens that belong to the app's catalogue are
-listed in SHARED_CHROME: they are allowed only while that catalogue leaves them in English.
+game's letter keys) and key names.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import inspect
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +25,7 @@ from boardgames_tui.engine.lifeboat.core import PHASE_KINDS
 from boardgames_tui.engine.lifeboat.models import DoNothing, LifeboatOptions, LifeboatState, TakeSupply
 from boardgames_tui.engine.lifeboat.rules import RULES
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
-from boardgames_tui.i18n import set_language
+from boardgames_tui.i18n import set_game, set_language
 from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
 from boardgames_tui.tui.games.lifeboat.screen import LifeboatTurnScreen
 from boardgames_tui.tui.screens.help import HelpScreen
@@ -41,24 +43,10 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 KEY_NAMES = {"Esc", "Tab", "Enter", "Space", "PgUp", "PgDn", "Home", "End", "Ctrl", "esc", "enter", "space", "tab"}
 CARD_CODE = re.compile(r"N\d\d")
 MARKS = re.compile(r"[ADRFT]+")  # the boat table's marker letters side by side ("RFT2": rowed, fought, thirst 2)
-# Shared screens' words from files this game does not own (screens/help.py, log.py, results.py and the app's
-# catalogue), some fixed in English when their module is imported: allowed, and reported to be translated.
-SHARED_CHROME = (
-    "Log — {title}",
-    "Keys — {title}",
-    "Back",
-    "Game over",
-    "Deal {deal}",
-    "Played by {players}",
-    "Nothing has happened yet.",
-    "Place",
-    "Score",
-    "a play again (same players and options, new deal) · m main menu",
-    "Play again",
-    "Main menu",
-    "Log",
-    "Rules",
-)
+CATALOGUES = Path(__file__).parents[2] / "boardgames_tui" / "locale" / "zh_CN" / "LC_MESSAGES"
+# Chinese punctuation that never starts a line, and the marks after which a Chinese sentence takes no space
+CLOSING = frozenset("，。、；：！？）》」』】…")
+SPACED = re.compile(r"[，。、；！？] ")
 OPTIONS = [
     LifeboatOptions(rowing=rowing, disputed_cards=disputed, trading=trading)
     for rowing in ("standard", "variant")
@@ -69,10 +57,6 @@ OPTIONS = [
 
 def english_words(text: str, players: tuple[str, ...] = NAMES) -> list[str]:
     """The ASCII words of two letters or more in `text` that are not a player's name, a card code or a key."""
-    for phrase in SHARED_CHROME:
-        for piece in re.split(r"\{[a-z]+\}", phrase):
-            if piece.strip() and WORD.search(piece):
-                text = text.replace(piece.strip(), " ")
     for name in sorted(players, key=len, reverse=True):
         text = text.replace(name, " ")
     return [w for w in WORD.findall(CARD_CODE.sub(" ", text)) if w not in KEY_NAMES and not MARKS.fullmatch(w)]
@@ -218,46 +202,136 @@ def assert_chinese(app: App[Any], players: tuple[str, ...], *whole: str) -> str:
     return text
 
 
-class ChineseViewer(App[None]):
-    """One seat's Lifeboat turn screen for a fixed view, titled as the game's narrator says it."""
+def assert_whole_turn_screen(app: App[Any], players: tuple[str, ...]) -> None:
+    """The turn screen shows everything it drew: nothing scrolled out of its middle, no line that starts with
+    closing punctuation, no ASCII comma and no space after a Chinese mark (lists read 小明、Chloé)."""
+    screen = app.screen
+    assert isinstance(screen, LifeboatTurnScreen)
+    body = screen.query_one("#lb-body")
+    text = assert_chinese(app, players)
+    assert body.max_scroll_y == 0, ("the middle of the screen overflows", text)
+    for line in text.splitlines():
+        line = line.strip()
+        assert not (line and line[0] in CLOSING), (line, text)
+    for name in sorted(players, key=len, reverse=True):
+        text = text.replace(name, "某")  # a name may hold a comma; it stands for a word here
+    assert "," not in text and not SPACED.search(text), text
 
-    def __init__(self, view: Any) -> None:
-        super().__init__()
-        self.view = view
 
-    def on_mount(self) -> None:
-        narrator = LifeboatNarrator(self.view.players)
-        self.push_screen(LifeboatTurnScreen(self.view, game_id="lifeboat", title=narrator.title, narrator=narrator))
+async def show(app: Any, view: Any) -> LifeboatTurnScreen:
+    """One seat's turn screen for a fixed view, pushed over the app's menu (no game session: a chosen action
+    goes nowhere), with the game's catalogue asked first as while a game is open."""
+    set_game("lifeboat")
+    narrator = LifeboatNarrator(view.players)
+    screen = LifeboatTurnScreen(view, game_id="lifeboat", title=narrator.title, narrator=narrator)
+    await app.push_screen(screen)
+    return screen
 
 
 def phase_states() -> Iterator[LifeboatState]:
-    """A state in every phase of the game (the first one reached in a few random games)."""
-    seen: set[str] = set()
-    for seed in range(40):
-        state = random_midgame(4 + seed % 3, seed, 1 + seed * 7 % 260)
-        if state.phase not in seen and state.phase != "over":
-            seen.add(state.phase)
-            yield state
-    assert seen >= {"draft", "action", "fight", "thirst", "overboard", "respond", "navigate"}, seen
+    """A state of every decision of the game, from random games of 4 to 6 (the first one reached from the
+    third round on, when the boat has wounds, face-up cards and a long log; else the first one)."""
+    first: dict[str, LifeboatState] = {}
+    later: dict[str, LifeboatState] = {}
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = RULES.setup(NAMES[: 4 + seed % 3], OPTIONS[seed % len(OPTIONS)], f"phases-{seed}")
+        while RULES.to_act(state):
+            first.setdefault(state.phase, state)
+            if state.round >= 3:
+                later.setdefault(state.phase, state)
+            state = RULES.apply(state, state.current, rng.choice(RULES.legal_actions(state, state.current)))
+    assert set(first) >= {"draft", "action", "trade_offer", "trade_answer", "trade_confirm", "respond", "fight",
+                          "row", "navigate", "pick", "overboard", "thirst"}, set(first)  # fmt: skip
+    for phase, state in first.items():
+        yield later.get(phase, state)
+
+
+async def show_a_refusal(pilot: Any, screen: LifeboatTurnScreen) -> bool:
+    """Press keys that do nothing in most decisions until one is refused: its reason takes a line."""
+    for key in ("9", "u", "x", "c"):
+        await pilot.press(key)
+        await pilot.pause()
+        if screen.is_current and screen.query_one("#status").display:
+            return True
+    return False
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
-async def test_every_phase_of_the_turn_screen_is_chinese_and_whole(size: tuple[int, int], in_chinese: None) -> None:
-    for state in phase_states():
-        view = RULES.view(state, state.current)
-        app = ChineseViewer(view)
-        async with app.run_test(size=size) as pilot:
+async def test_every_decision_of_the_turn_screen_is_chinese_and_whole(size: tuple[int, int], make_app, in_chinese: None) -> None:
+    app = make_app()
+    refused = 0
+    async with app.run_test(size=size) as pilot:
+        for state in phase_states():
+            view = RULES.view(state, state.current)
+            screen = await show(app, view)
             await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, LifeboatTurnScreen)
+            await pilot.pause()
             menu = screen.menu
             assert_chinese(app, state.players, menu.title, *(entry.label for entry in menu.entries if isinstance(entry.label, str)))
-            for key in ("h", "question_mark"):
-                await pilot.press(key)
+            assert_whole_turn_screen(app, state.players)
+            if await show_a_refusal(pilot, screen):
+                refused += 1
                 await pilot.pause()
-                assert_chinese(app, state.players)
-                if isinstance(app.screen, HelpScreen):
-                    await pilot.press("escape")
+                assert_whole_turn_screen(app, state.players)  # the status line took a row from the middle
+            if screen.is_current:
+                for key in ("h", "question_mark"):
+                    await pilot.press(key)
+                    await pilot.pause()
+                    assert_chinese(app, state.players)
+                    if isinstance(app.screen, HelpScreen):
+                        await pilot.press("escape")
+            app.pop_screen()
+            await pilot.pause()
+    assert refused >= 8
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_option_help_of_the_setup_screen_breaks_cleanly(size: tuple[int, int], make_app, in_chinese: None) -> None:
+    """The setup screen folds Chinese anywhere: this game's option help is worded so that no line of it starts
+    with closing punctuation, at either size (the form scrolls there, so its scrollbar takes two columns) and
+    with 4 to 6 players."""
+    from textual.widgets import Select
+
+    from boardgames_tui.tui.screens.setup import SetupScreen
+
+    narrator = LifeboatNarrator(NAMES[:4])
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(SetupScreen("lifeboat"))
+        await pilot.pause()
+        for players in (4, 6):
+            app.screen.query(Select).first().value = players
+            await pilot.pause()
+            for name in LifeboatOptions.model_fields:
+                help_text = squeezed(narrator.option_help(name) or "")
+                app.screen.query_one(f"#opt-help-{name}").scroll_visible(animate=False)
+                await pilot.pause()
+                text = re.sub("[\u2580-\u259f]", "", screen_text(app))  # the scrollbar beside a line
+                shown = [line.strip() for line in text.splitlines() if line.strip() and squeezed(line) in help_text]
+                assert squeezed("".join(shown)) == help_text, text  # the whole help is in view
+                for line in shown:
+                    assert line[0] not in CLOSING, (line, text)
+
+
+def test_the_words_shared_with_the_app_read_as_the_app_says_them() -> None:
+    """While a game is open its catalogue is asked first: a message both catalogues translate (the help's
+    shared keys, "The game is over.") must read the same, or the app would change its wording in this game."""
+    from babel.messages.pofile import read_po
+
+    def translations(domain: str) -> dict[tuple[str | None, str], str]:
+        with open(CATALOGUES / f"{domain}.po", "rb") as handle:
+            catalog = read_po(handle)
+        return {
+            (m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string if isinstance(m.string, str) else m.string[0]
+            for m in catalog
+            if m.id and m.string
+        }
+
+    app, game = translations("app"), translations("lifeboat")
+    shared = set(app) & set(game)
+    assert {(None, "the game log"), (None, "back to the main menu (the game is saved)")} <= shared
+    assert {key: (app[key], game[key]) for key in shared if app[key] != game[key]} == {}
 
 
 async def resume(app: Any, pilot: Any, state: LifeboatState) -> HotseatSession:
@@ -300,6 +374,8 @@ async def test_a_turn_a_refusal_the_log_help_and_results_in_chinese(make_app, si
         await pilot.press("u")
         refused = screen.query_one("#status").render()
         assert_chinese(app, players, str(refused))
+        await pilot.pause()
+        assert_whole_turn_screen(app, players)
         screen.post_message(TurnScreen.ActionChosen(screen.seat, TakeSupply(card=0)))
         await pilot.pause()
         said = narrator.refusal(IllegalAction("not_now", phase="action"))
@@ -312,6 +388,8 @@ async def test_a_turn_a_refusal_the_log_help_and_results_in_chinese(make_app, si
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         assert_chinese(app, players)
+        keys = dict(screen.help_lines())
+        assert (keys["l"], keys["q / Esc"]) == ("本局记录", "回到主菜单（游戏已保存）")  # the app's words for its keys
         await pilot.press("escape")
         # a turn played: Ana does nothing; the next player's screen
         await pilot.press("d")

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from boardgames_tui.engine.base import IllegalAction
 from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, PlayCard
@@ -24,6 +25,7 @@ from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
 from boardgames_tui.tui.narrate import narrator_for
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
+from boardgames_tui.tui.screens.rules import RULES_WIDTH_MARGIN, rulebook_lines
 from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.luz.helpers import build, rows
@@ -200,6 +202,23 @@ def assert_whole(text: str, line: str, where: str) -> None:
     raise AssertionError(f"{where}: {line!r} is not whole on the screen\n{text}")
 
 
+# Chinese line breaking: no row begins with closing punctuation or ends with opening punctuation.
+CLOSING = "，。、：；！？）」』】》”’…"
+OPENING = "（「『【《“‘"
+FRAME = "│║╭╮╰╯▎▊ "
+
+
+def assert_breaks_well(text: str, where: str) -> None:
+    """Every row breaks where Chinese allows, and no bullet is left alone on its row (Rich moves a sentence
+    without spaces whole to the next row)."""
+    for row in text.splitlines():
+        body = row.strip(FRAME)
+        assert body not in ("·", "•"), f"{where}: a bullet alone on its row\n{text}"
+        start = body.lstrip("·• ")
+        assert not (start and start[0] in CLOSING), f"{where}: {row!r} begins with punctuation\n{text}"
+        assert not (body and body[-1] in OPENING), f"{where}: {row!r} ends with an opening bracket\n{text}"
+
+
 async def resume(app: Any, pilot: Any, state: LuzState) -> HotseatSession:
     save = SaveFile(
         schema_version=SCHEMA_VERSION,
@@ -254,6 +273,7 @@ async def test_every_luz_screen_in_chinese(make_app, in_chinese, size, players) 
         narrator = session.narrator
         text = screens.read("bidding")
         assert "光影" in text and "下注" in text
+        assert_breaks_well(text, "bidding")
         assert_whole(text, narrator.events(session.view(session.acting_seat()).log)[-1], "bidding: the log")
         await pilot.press("3", "b")
         await pilot.pause()
@@ -278,6 +298,7 @@ async def test_every_luz_screen_in_chinese(make_app, in_chinese, size, players) 
         screen = app.screen
         assert isinstance(screen, LuzTurnScreen)
         text = screens.read("playing")
+        assert_breaks_well(text, "playing")
         for line in narrator.events(screen.view.log[-3:]):
             assert_whole(text, line, "playing: the log")
         greyed = [p for p in range(len(screen.colours)) if p not in screen.playable]
@@ -303,12 +324,14 @@ async def test_every_luz_screen_in_chinese(make_app, in_chinese, size, players) 
         await pilot.press("question_mark")
         await pilot.pause()
         text = screens.read("help")
+        assert_breaks_well(text, "help")
         for _key, meaning in screen.help_lines():
             assert_whole(text, meaning, "help")
         await back(pilot)
         await pilot.press("s")
         await pilot.pause()
         text = screens.read("score sheet")
+        assert_breaks_well(text, "score sheet")
         for name in names:
             assert name in text
         await back(pilot)
@@ -329,3 +352,60 @@ async def test_every_luz_screen_in_chinese(make_app, in_chinese, size, players) 
         for detail in outcome.details:
             assert_whole(text, session.narrator.say(detail), "results: the details")
     screens.assert_all_chinese()
+
+
+LONG_NAMES = ("小明", "Maximilian-Alex", "欧阳娜娜娜娜娜娜娜娜娜娜娜娜娜娜", "Dee", "司马相如司马相如")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("players", [3, 5])
+async def test_long_chinese_names_fold_between_characters(make_app, in_chinese, size, players) -> None:  # noqa: ANN001
+    """With Chinese names up to 16 characters, the log's sentences fold between characters behind their dot
+    (never a dot alone on a row, never a row starting with a comma), and every name is whole."""
+    names = LONG_NAMES[:players]
+    app = make_app()
+    screens = Screens(app, names)
+    rng = random.Random(players)
+    state = RULES.setup(names, LuzOptions(sort_direction="high on the left"), "long-names")
+    async with app.run_test(size=size) as pilot:
+        session = await resume(app, pilot, state)
+        narrator = session.narrator
+        for where in ("the deal", "the first trick", "the last trick of round 1", "round 2"):
+            screen = app.screen
+            assert isinstance(screen, LuzTurnScreen)
+            screen.query_one("#luz-body").scroll_end(animate=False)  # the log, under a table of long names
+            await pilot.pause()
+            text = screens.read(where)
+            assert_breaks_well(text, where)
+            newest = narrator.events(screen.view.log)[-1]
+            assert_whole(text, newest, where)
+            assert ("· " + newest[:4]) in text, f"{where}: the newest log line does not begin behind its dot\n{text}"
+            for name in names:
+                assert name in text.replace("\n", ""), f"{where}: {name} is not whole\n{text}"
+            # On to the next moment worth reading: bids in, then the end of trick 10, then the next deal.
+            target = {"the deal": (1, 1), "the first trick": (1, 10), "the last trick of round 1": (2, 0)}.get(where)
+            if target is None:
+                break
+            while (state := session.view(None)).round < target[0] or (
+                target[1] and (state.phase != "play" or state.trick_number < target[1] or not state.trick)
+            ):
+                seat = session.acting_seat()
+                session.apply(seat, rng.choice(tuple(session.view(seat).legal_actions)))
+            app.show_next()
+            await take(app, pilot)
+    screens.assert_all_chinese()
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_the_chinese_rulebook_breaks_rows_where_chinese_allows(in_chinese, columns) -> None:  # noqa: ANN001
+    """The rules screen at 80 and 100 columns: no row begins with closing punctuation or ends with an opening
+    bracket, and no key name or card code is split across two rows."""
+    width = columns - RULES_WIDTH_MARGIN
+    rows = ["".join(segment.text for segment in strip).rstrip() for strip in rulebook_lines("luz", width, "zh")]
+    text = "\n".join(rows)
+    assert_breaks_well(text, f"rules at {columns}")
+    for row, following in zip(rows, rows[1:]):
+        folded = cell_len(row) >= width - 1  # Rich chops a row that has no space to break at
+        assert not (folded and re.search(r"[A-Za-z0-9]$", row) and re.match(r"\s*[A-Za-z0-9]", following)), (
+            f"rules at {columns}: a word split between {row!r} and {following!r}"
+        )

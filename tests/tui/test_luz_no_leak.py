@@ -44,3 +44,19 @@ async def test_own_numbers_are_not_on_the_private_screen() -> None:
     for other_seat, hand in enumerate(state.hands):
         if other_seat != seat:
             assert all(card.label in text for card in hand)
+
+
+async def test_in_chinese_too_the_own_numbers_stay_hidden_and_the_others_show(in_chinese) -> None:  # noqa: ANN001
+    """The Chinese screen (own hand titled 你的手牌) hides the viewer's numbers as the English one does, and
+    is the same whatever those numbers are."""
+    state = midgame(4, 9, seed=4)
+    seat = min(RULES.to_act(state))
+    text = await rendered(LuzTurnScreen, RULES.view(state, seat))
+    own_line = next(line for line in text.splitlines() if "你的手牌" in line)
+    hand_rows = "\n".join(text.split(own_line, 1)[1].splitlines()[:2])
+    assert not any(card.label in hand_rows for card in state.hands[seat])
+    for other_seat, hand in enumerate(state.hands):
+        if other_seat != seat:
+            assert all(card.label in text for card in hand)
+    other = resample_own_numbers(state, seat, random.Random(4))
+    assert text == await rendered(LuzTurnScreen, RULES.view(other, seat))

@@ -1,6 +1,8 @@
 """Rummikub in Simplified Chinese: everything the engine reports has words in both languages, and the
 Chinese ones carry no English word; the screens of the game, driven by keys at 80×24 and 100×30, show no
-English word and cut no line.
+English word and cut no line: a Chinese line breaks between characters, never inside "joker" or a tile code,
+never before a closing mark (，。：）…) or after an opening one (（“…). The setup's option notes and the
+rulebook are checked the same way at both sizes.
 
 Allowed in Chinese text: player names, the colour letters and tile codes (K R B O, R5, J=R5), key names,
 and "joker", which the glossary (locale/zh_CN/glossary/rummikub.md, after the seed) writes as joker牌.
@@ -15,8 +17,10 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.widgets import Select, Static
 
 from boardgames_tui.engine.base import Fact, IllegalAction, event
 from boardgames_tui.engine.rummikub.models import (
@@ -41,12 +45,15 @@ from boardgames_tui.engine.rummikub.models import (
 )
 from boardgames_tui.engine.rummikub.rules import RULES
 from boardgames_tui.i18n import LOCALE_DIR, set_language
-from boardgames_tui.tui.games.rummikub.narrate import RummikubNarrator
+from boardgames_tui.tui.games.rummikub.narrate import RummikubNarrator, option_help
+from boardgames_tui.tui.games.rummikub.render import NO_BREAK_AFTER, NO_BREAK_BEFORE, break_offsets, folded
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.help import HelpScreen
 from boardgames_tui.tui.screens.log import LogScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
+from boardgames_tui.tui.screens.rules import RULES_WIDTH_MARGIN, rulebook_lines
+from boardgames_tui.tui.screens.setup import SetupScreen
 
 from ..engine.rummikub.helpers import NAMES, build, ids, tile_id, vbuild
 from ..engine.rummikub.policies import BiasedRandomPolicy, MeldingPolicy
@@ -304,6 +311,32 @@ def assert_chinese(shown: str, names: tuple[str, ...] = NAMES) -> None:
     words = english_words(shown, names)
     assert not words, (words, shown)
 
+
+FRAME = re.compile(r"[│║╭╮╰╯╔╗╚╝═─▁▂▃▄▅▆▇█▔▎▊]")
+
+
+def badly_broken(rows: list[str]) -> list[str]:
+    """The rows (frames and scroll bars taken off) that start with a closing mark or end with an opening
+    one, or show "joker" or a tile code cut at the row's end."""
+    inner = [FRAME.sub(" ", row).strip() for row in rows]
+    bad = []
+    for number, row in enumerate(inner):
+        if not row:
+            continue
+        following = inner[number + 1] if number + 1 < len(inner) else ""
+        if (row[0] in NO_BREAK_BEFORE and not row[1:2].isspace()) or row[-1] in NO_BREAK_AFTER:  # "? " is a key
+            bad.append(row)
+        elif re.search(r"(?<![A-Za-z])(j|jo|jok|joke)$", row) or re.match(r"(oker|ker|er|r)牌", row):
+            bad.append(row)
+        elif re.search(r"(?<![A-Za-z0-9])[KRBO]1?$", row) and re.match(r"\d", following):
+            bad.append(row)
+    return bad
+
+
+def assert_well_broken(shown: str) -> None:
+    bad = badly_broken(shown.split("\n"))
+    assert not bad, (bad, shown)
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_a_standard_turn_in_chinese(make_app, in_chinese, size: tuple[int, int]) -> None:
     state = build(["R10 R11 R12 K4 O7 B2 J", "B1 B3 B9"], ["K1 K2 K3", "O4 J' O6"], pool="K13 R13")
@@ -316,7 +349,9 @@ async def test_a_standard_turn_in_chinese(make_app, in_chinese, size: tuple[int,
         assert isinstance(screen, RummikubTurnScreen)
         shown = screen_text(app)
         assert "拉密" in shown and "破冰" in shown
+        assert "K 黑 · R 红 · B 蓝 · O 橙" in shown, "the colour letters are named on the rack's frame"
         assert_chinese(shown)
+        assert_well_broken(shown)
         # A refusal: nothing played yet, so the turn cannot end.
         await pilot.press("e")
         await pilot.pause()
@@ -324,6 +359,7 @@ async def test_a_standard_turn_in_chinese(make_app, in_chinese, size: tuple[int,
         refusal = screen._not_yet()
         assert visible(refusal, shown), (refusal, shown)
         assert_chinese(shown)
+        assert_well_broken(shown)
         # A turn: R10 R11 R12 as a new set, the initial meld (33) is complete.
         for tile in ids("R10 R11 R12"):
             rack = [t.id for t in screen.view.rack]
@@ -335,6 +371,7 @@ async def test_a_standard_turn_in_chinese(make_app, in_chinese, size: tuple[int,
         shown = screen_text(app)
         assert "R10" in shown and "顺牌" in shown
         assert_chinese(shown)
+        assert_well_broken(shown)
         # The log, then the help.
         await pilot.press("l")
         await wait_until(pilot, lambda: isinstance(app.screen, LogScreen), "the log")
@@ -353,6 +390,7 @@ async def test_a_standard_turn_in_chinese(make_app, in_chinese, size: tuple[int,
             text = line.plain if isinstance(line, Text) else line
             assert visible(text, shown), (text, shown)
         assert_chinese(shown)
+        assert_well_broken(shown)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen, "the turn screen")
         # The turn ends: the handoff tells the table in Chinese.
@@ -378,16 +416,20 @@ async def test_a_draw_meld_discard_turn_in_chinese(make_app, in_chinese, size: t
         assert isinstance(screen, RummikubTurnScreen)
         shown = screen_text(app)
         assert "弃牌堆" in shown and "王牌" in shown and "摞" in shown
+        assert f"拉密（{'美国规则' if rule_set == 'american' else '国际规则'}）" in shown.replace(" (", "（").replace(")", "）")
         assert_chinese(shown)
+        assert_well_broken(shown)
         await pilot.press("e")  # a discard before the draw: the key says why not
         await pilot.pause()
         shown = screen_text(app)
         assert_chinese(shown)
+        assert_well_broken(shown)
         await pilot.press("t")  # take the discard K6
         await pilot.pause()
         shown = screen_text(app)
         assert "K6" in shown and "拿了 K6" in shown.replace("\n", "")
         assert_chinese(shown)
+        assert_well_broken(shown)
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_results_in_chinese(make_app, in_chinese, size: tuple[int, int]) -> None:
@@ -412,3 +454,105 @@ async def test_the_results_in_chinese(make_app, in_chinese, size: tuple[int, int
             assert visible(text, shown), (text, shown)
         assert "Ana获胜：+35" in shown, shown
         assert_chinese(shown)
+
+
+# Lines broken for the width, in every panel of the game --------------------------------------------------------
+
+SAMPLE_VALUES = {
+    "name": "Maximiliana", "names": "小明和Maximiliana", "tiles": "R10 R11 R12 J", "tile": "K13", "n": "3", "count": "3",
+    "points": "36", "need": "30", "score": "+25", "scores": "小明 +3", "how": "公开获胜", "problems": "只有2张，组合至少要3张",
+}
+
+
+def _messages() -> list[str]:
+    path = LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "rummikub.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale="zh_CN", domain="rummikub")
+    texts = []
+    for message in catalog:
+        if message.id:
+            text = message.string[0] if isinstance(message.string, tuple) else message.string
+            english = message.id[0] if isinstance(message.id, tuple) else message.id
+            for line in (text, english):
+                texts.append(re.sub(r"\{(\w+)\}", lambda m: SAMPLE_VALUES.get(m.group(1), "7"), line))
+    return texts
+
+
+def test_lines_break_between_characters_and_words_never_inside_one() -> None:
+    for text in _messages():
+        if len(text.strip()) < 3:  # a separator (", " -> "、") is no line
+            continue
+        for width in range(12, 80, 5):
+            rows = folded(Text(text), width).plain.split("\n")
+            assert all(cell_len(row) <= width for row in rows), (width, rows)
+            assert not badly_broken(rows), (width, rows)
+            assert "".join(rows).replace(" ", "") == text.replace(" ", "").replace("\n", ""), (width, rows)
+    assert break_offsets("R10 R11 R12", 5) == [4, 8], "a tile code is never cut"
+    assert break_offsets("换下joker牌", 8) == [2], "nor is joker"
+
+
+TABLE = ["R1 R2 R3 R4 J R6 R7 R8 R9 R10 R11 R12 R13", "O4 O5 O6", "K7 B7 R7 O7", "B11 B12"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_long_sets_and_news_stay_inside_the_table(make_app, in_chinese, size: tuple[int, int]) -> None:
+    long_name = "Maximiliana"
+    state = vbuild(
+        "international", ["K7 R7 B7 O1 O2", "B1 B2", "K12 K13"], [(1, TABLE[0]), (0, TABLE[1]), (2, "B11 B12 B13")],
+        discards=[("K6", 1)], phase="turn", melded=(True, True, False), trump="O13'",
+    )
+    starter = event("first_player_extra_tile", seat=1, trump="O13")
+    news = (starter, event("took_discard", seat=2, tile="K6"), event("laid", seat=1, tiles=["B11", "B12", "B13"]))
+    state = state.model_copy(update={"players": ("小明", long_name, "Cy"), "log": news, "told": (0, 3)})
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await resume_state(app, pilot, state)
+        shown = screen_text(app)
+        names = ("小明", long_name, "Cy")
+        assert_chinese(shown, names)
+        assert_well_broken(shown)
+        rows = shown.split("\n")
+        table_rows = [FRAME.sub(" ", row).strip() for row in rows]
+        # the long run's notes go on under its first tile, inside the frame
+        notes = next(row for row in rows if "锁定（joker牌）" in row)
+        assert FRAME.sub(" ", notes).startswith(" " * 6), notes
+        assert not any(row.startswith("·") or row.endswith("·") for row in table_rows), "news breaks between its items"
+        for told in news:
+            line = RummikubNarrator(names).say(told)
+            assert visible(line, shown), (line, shown)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("rule_set", ["standard", "american", "international"])
+async def test_the_setup_notes_in_chinese(make_app, in_chinese, size: tuple[int, int], rule_set: str) -> None:
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n", "down", "down", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup")
+        setup = app.screen
+        setup.query_one("#opt-rule_set", Select).value = rule_set
+        await pilot.pause()
+        notes = option_help()
+        checked = 0
+        for name, note in notes.items():
+            widget = setup.query_one(f"#opt-help-{name}", Static)
+            if not widget.display:
+                continue
+            widget.scroll_visible(animate=False, immediate=True)
+            await pilot.pause()
+            region = widget.region
+            rows = screen_text(app).split("\n")[region.y : region.bottom]
+            cells = [Text(row).plain for row in rows]
+            assert visible(note, "\n".join(cells)), (note, cells)
+            assert not badly_broken(cells), (name, cells)
+            assert_chinese("\n".join(cells))
+            checked += 1
+        assert checked >= (8 if rule_set == "standard" else 5)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_rulebook_breaks_its_lines_well(size: tuple[int, int]) -> None:
+    rows = [strip.text.rstrip() for strip in rulebook_lines("rummikub", size[0] - RULES_WIDTH_MARGIN, "zh")]
+    assert not badly_broken(rows), badly_broken(rows)
+    text = "".join(row.strip() + ("" if re.search("joker$", row) else " ") for row in rows)  # joker|牌 rejoined
+    assert not english_words(text), english_words(text)

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from boardgames_tui.engine.hanabi.models import HanabiOptions, PlayCard
+from boardgames_tui.i18n import set_language
 from boardgames_tui.tui.screens.confirm import ConfirmScreen
 
 from .helpers import screen_text, start_game, take_device, wait_for_handoff
@@ -55,13 +56,18 @@ async def test_a_full_disk_is_said_and_retried(make_app, save_dir: Path, monkeyp
         monkeypatch.setattr(saves, "atomic_write_text", full)
         session.apply(0, PlayCard(slot=0))
         session.apply(1, PlayCard(slot=0))
+        # The system's English message is not shown: the error is said in the player's language.
         assert session.save_warning() == (
-            "The last 2 moves are NOT saved (No space left on device); saving is tried again after the next move."
+            "The last 2 moves are NOT saved (the disk is full); saving is tried again after the next move."
         )
-        monkeypatch.undo()
+        set_language("zh")
         session.apply(0, PlayCard(slot=0))
+        assert "磁盘已满" in session.save_warning() and "space" not in session.save_warning()
+        set_language("en")
+        monkeypatch.undo()
+        session.apply(1, PlayCard(slot=0))
         assert session.save_warning() is None
-        assert len(json.loads(session.save_path.read_text())["actions"]) == 3
+        assert len(json.loads(session.save_path.read_text())["actions"]) == 4
         assert app.farewell() is None
 
 

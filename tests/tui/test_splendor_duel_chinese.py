@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from boardgames_tui.engine.base import Fact, IllegalAction, event
 from boardgames_tui.engine.registry import get_game
@@ -37,6 +38,9 @@ from boardgames_tui.tui.session import HotseatSession
 from ..engine.splendor_duel.helpers import EMPTY_BOARD, board, build, player, tokens
 
 NAMES = ("Ana", "Ben")
+# The screens are played by a Chinese name and a long one with a space: a line must never cut a name.
+TABLE = ("小明", "Maximilian Roths")
+TABLE_WORDS = ("小明", "Maximilian", "Roths")
 W, B, G, R, K, P, Y = range(7)
 # What may stay in Latin letters on a Chinese screen: the players' names and the keys' names. Token letters,
 # cell names (A1) and costs (2W1P) have no two letters in a row, so they never look like a word.
@@ -46,24 +50,6 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 def english_words(text: str, names: tuple[str, ...] = NAMES) -> list[str]:
     return [word for word in ENGLISH_WORD.findall(text) if word.lower() not in KEY_NAMES and word not in names]
-
-
-def untranslated_app_words() -> set[str]:
-    """Words of the shared screens' messages (the app catalogue) that have no Chinese yet. Another part of
-    the project translates those; once it has, this is empty and the screen checks below are complete."""
-    from babel.messages.pofile import read_po
-
-    from boardgames_tui.i18n import LOCALE_DIR
-
-    with open(LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "app.po", "rb") as handle:
-        catalogue = read_po(handle)
-    words: set[str] = set()
-    for message in catalogue:
-        translated = message.string if isinstance(message.string, str) else message.string[0]
-        if message.id and not translated:
-            for text in (message.id,) if isinstance(message.id, str) else message.id:
-                words.update(ENGLISH_WORD.findall(re.sub(r"\{[^}]*\}", "", text)))
-    return words
 
 
 def squash(text: str) -> str:
@@ -226,7 +212,8 @@ def test_a_news_paragraph_joins_its_events_in_each_language(language: str) -> No
 
 
 async def open_turn(app: Any, pilot: Any, state: SplendorDuelState) -> HotseatSession:
-    """Resume `state` and take the device, whatever language the title is in."""
+    """Resume `state`, played by TABLE, and take the device, whatever language the title is in."""
+    state = state.model_copy(update={"players": TABLE})
     spec = get_game("splendor_duel")
     save = SaveFile(
         schema_version=SCHEMA_VERSION,
@@ -259,10 +246,28 @@ def screen_text(app: Any) -> str:
     return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())
 
 
+# Typesetting Chinese: no line starts with closing punctuation or ends with opening punctuation, no ASCII
+# colon after a cell name or a Chinese word, no space between two Chinese sentences.
+LINE_START = "，。、；：！？）》」』”"
+LINE_END = "（《「『“"
+WESTERN_PUNCTUATION = re.compile(r"[\u4e00-\u9fff）][:;,!?(]|\b[A-E][1-5]: |。 +[\u4e00-\u9fff]")
+
+
+def badly_set(text: str) -> list[str]:
+    """The screen's lines that break a rule of Chinese typesetting."""
+    bad = []
+    for line in text.split("\n"):
+        body = line.strip(" ║│▊▎")
+        if body and (body[0] in LINE_START or body[-1] in LINE_END or WESTERN_PUNCTUATION.search(body)):
+            bad.append(line)
+    return bad
+
+
 def shows_whole(app: Any, *sentences: str) -> str:
-    """The screen, after checking it is Chinese and each sentence is on it in full (perhaps wrapped)."""
+    """The screen, after checking it is Chinese, no name is cut, and each sentence is on it in full
+    (perhaps wrapped). The turn screen also sets its lines as Chinese is set and fits the terminal."""
     text = screen_text(app)
-    left = [word for word in english_words(text) if word not in APP_WORDS_TO_COME]
+    left = english_words(text, TABLE_WORDS)
     assert not left, (left, text)
     for sentence in sentences:
         assert squash(sentence) in squash(text), (sentence, text)
@@ -270,12 +275,18 @@ def shows_whole(app: Any, *sentences: str) -> str:
     if isinstance(screen, SplendorDuelTurnScreen):  # the whole table on the screen, every key in the bar
         from boardgames_tui.tui.widgets.keybar import KeyBar
 
+        assert not badly_set(text), (badly_set(text), text)
         assert screen.max_scroll_y == 0 and screen.max_scroll_x == 0, text
         assert screen.query_one(KeyBar).describe(screen).cell_length <= app.size.width - 2
     return text
 
 
-APP_WORDS_TO_COME = untranslated_app_words()
+def on_one_line(text: str, *pieces: str) -> None:
+    """Each piece (a numbered option) is on the screen without a line break inside it."""
+    lines = text.split("\n")
+    for piece in pieces:
+        assert any(piece in line for line in lines), (piece, text)
+
 
 NEWS = {
     "log": (
@@ -296,18 +307,23 @@ async def test_a_turn_a_refusal_the_log_and_help_in_chinese(make_app, in_chinese
         turn=7,
         **NEWS,
     )
-    narrator = NARRATOR(NAMES)
+    narrator = NARRATOR(TABLE)
     app = make_app()
     async with app.run_test(size=size) as pilot:
         session = await open_turn(app, pilot, state)
         screen = app.screen
-        shows_whole(app, narrator.news_text(state.log), screen.prompt_text().plain)
+        news = narrator.news_text(state.log)
+        assert cell_len(news) > size[0]  # the news wraps: around a long name, inside Chinese sentences
+        shows_whole(app, news, screen.prompt_text().plain)
         await pilot.press("x")  # passing is refused: a main action is possible
         shows_whole(app, narrator.refusal(IllegalAction("pass_not_allowed")))
         await pilot.press("g")  # the legend: token letters with their Chinese names
         shows_whole(app, "W 白宝石", "K 黑宝石", "P 珍珠", "Y 黄金")
         await pilot.press("g", "tab")  # a card and what it costs
         shows_whole(app, screen.detail_text().plain)
+        await pilot.press("left")  # the level-1 deck, its level in words
+        shows_whole(app, "一级牌堆")
+        await pilot.press("right")
         await pilot.press("l")
         shows_whole(app, *narrator.events(RULES.log_for(session._state, 0)))
         await pilot.press("escape")
@@ -335,7 +351,8 @@ async def test_choices_and_a_payment_in_chinese(make_app, in_chinese, size) -> N
         app = make_app()
         async with app.run_test(size=size) as pilot:
             await open_turn(app, pilot, state)
-            shows_whole(app, app.screen.prompt_text().plain)
+            text = shows_whole(app, app.screen.prompt_text().plain)
+            on_one_line(text, *(f"{number}  {label}" for number, (label, _action) in enumerate(app.screen.choices(), 1)))
             await pilot.press("b")  # a key of another step: it says what to choose first
             shows_whole(app)
     payer = player(tokens(W=1, B=1, G=1, R=1, Y=3), reserved=(6, 58, 40))
@@ -344,7 +361,8 @@ async def test_choices_and_a_payment_in_chinese(make_app, in_chinese, size) -> N
     async with app.run_test(size=size) as pilot:
         await open_turn(app, pilot, paying)
         await pilot.press("tab", "b")
-        shows_whole(app, "怎样支付？", "共15种")
+        text = shows_whole(app, "怎样支付？", "共15种")
+        on_one_line(text, "1  1W 1B 1G 1R", "5  1B 1G 1R 1Y", "9  1B 1G 2Y", "↑/↓ 更多付法：第1-9种，共15种")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -357,7 +375,7 @@ async def test_the_results_in_chinese(make_app, in_chinese, size) -> None:
         pyramid=((1, 3, 4, 5, 6), (54, 32, 33, 34), (55, 57, 59)),
         seed="20260101",
     )
-    narrator = NARRATOR(NAMES)
+    narrator = NARRATOR(TABLE)
     app = make_app()
     async with app.run_test(size=size) as pilot:
         session = await open_turn(app, pilot, state)
@@ -430,8 +448,6 @@ def refusal_line(screen: SplendorDuelTurnScreen) -> str:
 async def test_every_game_key_answers_in_chinese(make_app, in_chinese, situation: str) -> None:
     """Each of the game's own keys (the shared ones open other screens), pressed from the same situation,
     acts or says why not: in Chinese, on one line at 80 columns."""
-    from rich.cells import cell_len
-
     state, keys = _SITUATIONS[situation]
     from textual.binding import Binding
     from textual.screen import Screen

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from textual.geometry import Region
+from textual.widgets import Static
 
 from boardgames_tui.engine.base import event
 from boardgames_tui.engine.saves import SavedGame
@@ -268,7 +269,7 @@ async def test_an_extra_turn_is_said_in_the_log_and_on_the_turn_screen(make_app)
         await pilot.press("space", "enter")  # the extra turn: one white
         await wait_for_handoff(app, pilot)
         await take_device(app, pilot)
-        news = re.sub(r"\s+", " ", str(app.screen.query_one("#sd-news-text").render()))
+        news = re.sub(r"\s+", " ", str(app.screen.query_one("#sd-news-text", Static).content))
         # Ben hears of both of Ana's turns since his last one
         assert news == (
             "Since your last turn: Ana bought a level-1 white card, paying 5 tokens (2 blue, 2 green, 1 pearl);"

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -38,10 +39,16 @@ class LogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
-        for number, line in enumerate(self.lines, start=1):
-            log.write(plain(f"{number:>3}. {line}"))
         if not self.lines:
             log.write(_("Nothing has happened yet."))
+            return
+        # One grid: a long line wraps under its own text, not under its number (Chinese folds anywhere).
+        entries = Table.grid(padding=(0, 1))
+        entries.add_column(justify="right", no_wrap=True)
+        entries.add_column(ratio=1, overflow="fold")
+        for number, line in enumerate(self.lines, start=1):
+            entries.add_row(f"{number}.", plain(line))
+        log.write(entries)
 
     def action_close(self) -> None:
         self.app.pop_screen()

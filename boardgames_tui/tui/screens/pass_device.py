@@ -28,6 +28,13 @@ HANDOFF_DELAY_SECONDS = 0.5
 FEED_ROWS = 10  # the height of the box's feed, as in DEFAULT_CSS
 
 
+
+def bulleted(line: str, width: int) -> list[Content]:
+    """`line` as rows of `width` cells behind a bullet, later rows indented under its text (a Chinese
+    line has no spaces, so it folds between characters)."""
+    rows = Content(line).wrap(max(width - 2, 1))
+    return [Content("• " if index == 0 else "  ").append(row) for index, row in enumerate(rows)]
+
 class PassDeviceScreen(Screen[None]):
     PRIVATE: ClassVar[bool] = False
     DEFAULT_CSS = """
@@ -123,8 +130,7 @@ class PassDeviceScreen(Screen[None]):
         if width <= 0:  # not laid out yet: wrap once it is
             self.call_after_refresh(self._wrap_feed)
             return
-        text = Content("\n").join(Content("• ").append(Content(printable(line))) for line in self.feed)
-        self._feed_rows = text.wrap(width) if self.feed else []
+        self._feed_rows = [row for line in self.feed for row in bulleted(printable(line), width)]
         self._feed_top = max(len(self._feed_rows) - FEED_ROWS, 0)  # the newest news in view
         self._draw_feed()
 

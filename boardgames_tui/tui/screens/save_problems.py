@@ -7,10 +7,11 @@ by the game's own narrator, which knows its refusal codes.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...engine.base import IllegalAction
-from ...engine.saves import BrokenSave
+from ...engine.saves import BrokenSave, SaveFileRefused, os_error_code
 from ...i18n import N_, _, ngettext, pgettext
 
 # Operating-system errors by their symbolic name; any other is shown by its name ("EIO").
@@ -30,6 +31,15 @@ OS_ERRORS: dict[str, str] = {
 
 def os_error(code: str) -> str:
     return _(OS_ERRORS[code]) if code in OS_ERRORS else code
+
+
+def write_problem(exc: Exception) -> str:
+    """Why a save could not be written, in the player's language (never the system's English message)."""
+    if isinstance(exc, SaveFileRefused):
+        return describe_problem(BrokenSave(Path(), exc.code, exc.params))
+    if isinstance(exc, OSError):
+        return os_error(os_error_code(exc))
+    return type(exc).__name__
 
 
 def file_fields() -> dict[str, str]:

@@ -35,6 +35,16 @@ BONUS_TILES: dict[str, str] = {
     "reshuffle_discard": N_("may shuffle a discarded card back into the deck"),
     "replay_discard": N_("may play a playable card from the discard pile"),
 }
+# The same tiles named briefly, for the row of tiles already used: one short unbroken phrase each, so that a
+# narrow screen wraps the row between tiles, never inside one.
+BONUS_TILES_SHORT: dict[str, str] = {
+    "clue": N_("+1 clue"),
+    "clue_and_misfire": N_("+1 clue −1 misfire"),
+    "free_colour_clue": N_("free colour clue"),
+    "free_number_clue": N_("free number clue"),
+    "reshuffle_discard": N_("reshuffle a discard"),
+    "replay_discard": N_("replay a discard"),
+}
 
 # The guild's rating of the show: (verdict, what the crowd did), by code.
 RATINGS: dict[str, tuple[str, str]] = {
@@ -109,6 +119,10 @@ def colour_word(suit: str) -> str:
 
 def bonus_tile_name(tile: str) -> str:
     return _(BONUS_TILES[tile]) if tile in BONUS_TILES else tile
+
+
+def bonus_tile_short_name(tile: str) -> str:
+    return _(BONUS_TILES_SHORT[tile]) if tile in BONUS_TILES_SHORT else tile
 
 
 def rating_words(code: str) -> tuple[str, str]:

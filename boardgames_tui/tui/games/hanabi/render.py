@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from rich.cells import cell_len
-from rich.console import Group, RenderableType
+from rich.cells import cell_len, set_cell_size
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
 from ....engine.hanabi.models import BLACK, MAX_CLUE_TOKENS, MAX_MISFIRES, RANKS, HanabiView, HandView, SlotView
 from ....i18n import _, current_language, ngettext
-from ...text import plain
+from ...text import plain, printable
 from ...widgets.cards import HIDDEN_STYLE, card_face, hidden_card, suit_style
-from .narrate import HanabiNarrator, bonus_tile_name, colour_name
+from .narrate import HanabiNarrator, bonus_tile_short_name, colour_name
 
 CARD_WIDTH = 6
 NAME_WIDTH = 16  # the narrowest name column: room for the row labels ("  your cards")
@@ -102,8 +103,10 @@ def negative_label(slot: SlotView, suits: tuple[str, ...]) -> str:
         not_suits = []
     if len(slot.knowledge.ranks) == 1:
         not_ranks = []
-    parts = "".join(not_suits) + ("," if not_suits and not_ranks else "") + "".join(not_ranks)
-    return ("≠" + parts) if parts else ""
+    # Colours and numbers apart ("≠RYGBK ≠123"): each part fits a card's width, and a long label wraps
+    # between them instead of losing its end.
+    parts = ["≠" + "".join(letters) for letters in (not_suits, not_ranks) if letters]
+    return " ".join(parts)
 
 
 def other_hand(
@@ -164,7 +167,7 @@ def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_wid
         known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else None
         # A card whose colour is known is drawn in that colour; its number may still be "?".
         faces.append(Text(label.center(CARD_WIDTH), style=suit_style(known_suit) if known_suit else HIDDEN_STYLE))
-        negatives.append(Text(negative_label(slot, view.suits), style="italic"))
+        negatives.append(Text(negative_label(slot, view.suits), style="italic", overflow="fold"))
         count = len(slot.possible)
         counts.append(Text(ngettext("{n} id", "{n} ids", count).format(n=count), style="dim"))
     table.add_row(*slot_numbers)
@@ -184,12 +187,16 @@ def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_wid
     return Group(*parts)
 
 
-def bonus_panel(view: HanabiView) -> Text | None:
+def bonus_panel(view: HanabiView) -> Table | None:
+    """The bonus tiles already used, by their short names: spaces between tiles only, so a narrow screen
+    wraps the row between two tiles (Chinese has no spaces of its own to wrap at), under the first tile."""
     if not view.options.five_flamboyants or not view.bonus_revealed:
         return None
-    text = Text(_("Bonus tiles used: "), style="bold")
-    text.append(_("; ").join(bonus_tile_name(tile) for tile in view.bonus_revealed))
-    return text
+    row = Table.grid(expand=True)
+    row.add_column(width=ROW_LABEL_WIDTH, no_wrap=True)
+    row.add_column(ratio=1)
+    row.add_row(row_label(_("Bonus used")), Text("  ".join(bonus_tile_short_name(tile) for tile in view.bonus_revealed)))
+    return row
 
 
 def colour_legend(view: HanabiView) -> Text | None:
@@ -203,8 +210,86 @@ def colour_legend(view: HanabiView) -> Text | None:
     return text
 
 
-def recent_log(view: HanabiView, narrator: HanabiNarrator, lines: int = 5) -> Text:
-    text = Text()
-    for line in narrator.events(view.log[-lines:]):
-        text.append("· " + line + "\n", style="dim")
-    return text
+def legend_and_convention(view: HanabiView, convention: str | None) -> Text | None:
+    """The colour legend and the table's convention on one line (a line saved matters at 80x24)."""
+    legend = colour_legend(view)
+    label = Text(_("Conventions: {c}").format(c=convention), style="italic") if convention else None
+    if legend is None or label is None:
+        return legend or label
+    legend.append(" ")
+    legend.append_text(label)
+    return legend
+
+
+def recent_log(view: HanabiView, narrator: HanabiNarrator, lines: int = 5) -> RenderableType:
+    said = narrator.events(view.log[-lines:])
+    if not said:
+        return Text()
+    return Group(*(Paragraph(line, bullet="· ", style="dim") for line in said))
+
+
+# Punctuation that Chinese typesetting never puts at the start of a line (nor a dash or an ellipsis), and
+# the opening kind, never left at the end of one.
+NO_LINE_START = frozenset("，。、；：？！）」』》〉】”’…—,.;:?!)%")
+NO_LINE_END = frozenset("（「『《〈【“‘(")
+
+
+def break_units(text: str) -> list[str]:
+    """`text` cut where a line may break: between words, around each Chinese character (two cells), and
+    never before closing punctuation, which stays with what it closes."""
+    units: list[str] = []
+    for char in text:
+        previous = units[-1] if units else ""
+        if char.isspace():
+            units.append(" ")
+        elif previous[-1:] in NO_LINE_END or (char in NO_LINE_START and previous and previous != " "):
+            units[-1] += char
+        elif cell_len(char) == 1 and previous and previous != " " and cell_len(previous[-1]) == 1:
+            units[-1] += char  # a Latin word (or a name, or a card code) is not broken
+        else:
+            units.append(char)
+    return units
+
+
+def break_lines(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` cells, broken as `break_units` allows (a unit wider than the line,
+    such as a very long name, is cut at the edge)."""
+    width = max(width, 2)
+    lines: list[str] = []
+    line, space = "", False
+    for unit in break_units(text):
+        if unit == " ":
+            space = bool(line)
+            continue
+        joined = line + (" " if space else "") + unit
+        if line and cell_len(joined) > width:
+            lines.append(line)
+            joined = unit
+        space = False
+        while cell_len(joined) > width:
+            head = set_cell_size(joined, width)
+            if cell_len(head) > width or cell_len(head.rstrip()) == 0:
+                break
+            head = head.rstrip()
+            lines.append(head)
+            joined = joined[len(head):]
+        line = joined
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+class Paragraph:
+    """A sentence wrapped by `break_lines` to the width it is given, after a bullet; the lines after the
+    first are indented as deep as the bullet."""
+
+    def __init__(self, text: str, *, bullet: str = "", style: str = "") -> None:
+        self.text, self.bullet, self.style = printable(text), bullet, style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        indent = cell_len(self.bullet)
+        for number, line in enumerate(break_lines(self.text, options.max_width - indent)):
+            yield Text((self.bullet if number == 0 else " " * indent) + line, style=self.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(cell_len(self.bullet) + 2, options.max_width), cell_len(self.bullet + self.text))

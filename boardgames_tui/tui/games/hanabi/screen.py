@@ -34,7 +34,7 @@ from ....engine.hanabi.models import (
     ReturnDiscard,
     SkipBonus,
 )
-from ....i18n import N_, _, ngettext
+from ....i18n import N_, _, ngettext, pgettext
 from ...screens.turn import TurnScreen
 from ...text import markup
 from ...widgets.cards import card_face
@@ -166,12 +166,12 @@ class HanabiTurnScreen(TurnScreen):
         bonus = render.bonus_panel(view)
         if bonus is not None:
             table_parts.append(bonus)
-        legend = render.colour_legend(view)
-        if legend is not None:
-            table_parts.append(legend)
+        convention = None
         if view.options.convention != "none":
             convention = self.narrator.option_choice("convention", view.options.convention)
-            table_parts.append(Text(_("Conventions: {c}").format(c=convention), style="italic"))
+        legend = render.legend_and_convention(view, convention)
+        if legend is not None:
+            table_parts.append(legend)
         self.query_one("#hanabi-table", Static).update(Group(*table_parts))
         self.query_one("#hanabi-log", Static).update(render.recent_log(view, self.narrator))
         self._refresh_others()
@@ -212,6 +212,12 @@ class HanabiTurnScreen(TurnScreen):
     def card_keys(self) -> str:
         """The digits that select a card now: '1-5', or '1' for a single card."""
         return "1" if self.hand_size == 1 else f"1-{self.hand_size}"
+
+    def card_and_arrow_keys(self) -> str:
+        """The keys that choose a card: '1-5, ←/→' (the arrows only with more than one card)."""
+        if self.hand_size == 1:
+            return self.card_keys()
+        return pgettext("between keys", "{digits}, {arrows}").format(digits=self.card_keys(), arrows="←/→")
 
     def player_keys(self) -> str:
         """The digits that name another player: '1-2' with two others."""
@@ -259,7 +265,7 @@ class HanabiTurnScreen(TurnScreen):
             else:
                 template = _("Bonus: play a card from the discard pile? ↑/↓ and Enter")
             return markup(template + (_("; k skips.") if self.can_skip else "."))
-        keys = self.card_keys() if self.hand_size == 1 else self.card_keys() + ", ←/→"
+        keys = self.card_and_arrow_keys()
         can_discard, can_clue = bool(self.discard_slots), bool(self.clues)
         if can_discard and can_clue:
             template = _("Choose a card ({keys}), then p play or d discard; or c to give a clue.")
@@ -307,7 +313,7 @@ class HanabiTurnScreen(TurnScreen):
         )
         skip = [("k", _("skip an optional bonus tile"))] if self.view.options.five_flamboyants else []
         return [
-            (self.card_keys() + ", ←/→", _("select one of your cards")),
+            (self.card_and_arrow_keys(), _("select one of your cards")),
             ("p", _("play the selected card (then Enter)")),
             ("d", _("discard the selected card (then Enter); not while all {n} clue tokens are left").format(n=MAX_CLUE_TOKENS)),
             ("c", _("give a clue: the player's number, then a colour letter or a number, then Enter")),

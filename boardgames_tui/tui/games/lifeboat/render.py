@@ -36,7 +36,7 @@ from ....engine.lifeboat.data import (
     navigation_cards,
 )
 from ....engine.lifeboat.models import LifeboatView, SeatView
-from ....i18n import N_, _, ngettext
+from ....i18n import N_, _, ngettext, pgettext
 from ...text import printable
 from .narrate import LifeboatNarrator, card_name, card_text, character_name, status_word
 
@@ -98,15 +98,21 @@ def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
     return out or [Text()]
 
 
-def flow(head: Text, items: Sequence[Text], width: int, sep: str = ", ", indent: int = 2) -> Text:
+def flow(head: Text, items: Sequence[Text | tuple[str, Text]], width: int, sep: str = ", ", indent: int = 2) -> Text:
     """`head` then `items` separated by `sep`, broken into lines only between items (a name stays whole;
-    an item wider than a line wraps on its own)."""
+    an item wider than a line wraps on its own). An item given as (joiner, text) is preceded by its own
+    joiner instead of `sep`; a line that breaks there ends with the joiner, stripped."""
+    joiners = [entry[0] if isinstance(entry, tuple) else sep for entry in items]
     out = head.copy()
     line = out.cell_len
-    for i, item in enumerate(items):
-        piece = Text(sep if i else "") + item
-        if i and line + piece.cell_len > width:
-            out.append(sep.rstrip() + "\n" + " " * indent)
+    for i, entry in enumerate(items):
+        item = entry[1] if isinstance(entry, tuple) else entry
+        joiner = joiners[i]
+        piece = Text(joiner if i else "") + item
+        # room for the joiner that ends this line if the next item has to go on the next one
+        trailing = cell_len(joiners[i + 1].rstrip()) if i + 1 < len(items) else 0
+        if i and line + piece.cell_len + trailing > width:
+            out.append(joiner.rstrip() + "\n" + " " * indent)
             piece = item.copy()
             line = indent
         out.append_text(piece)
@@ -233,10 +239,11 @@ def _nav_names(chars: Sequence[int], present: Sequence[int], everyone: str, nobo
         return nobody
     if len(chars) == len(present):
         return everyone
+    comma = pgettext("between short names on a navigation card", ",")
     if len(chars) >= 4:
         rest = [c for c in present if c not in chars]
-        return _("all but {names}").format(names=",".join(_(SHORT_NAME[CHARACTERS[c].key]) for c in rest))
-    return ",".join(_(SHORT_NAME[CHARACTERS[c].key]) for c in chars)
+        return _("all but {names}").format(names=comma.join(_(SHORT_NAME[CHARACTERS[c].key]) for c in rest))
+    return comma.join(_(SHORT_NAME[CHARACTERS[c].key]) for c in chars)
 
 
 def nav_card(view: LifeboatView, index: int) -> NavCard:
@@ -393,8 +400,13 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
         parts.append(line)
     fight = view.fight
     if fight is not None:
-        def side(seats: Sequence[int], total: int) -> list[Text]:
-            return [Text(name(view, x) + ("," if i < len(seats) - 1 else f" = {total}")) for i, x in enumerate(seats)]
+        def side(seats: Sequence[int], total: int) -> list[Text | tuple[str, Text]]:
+            # the names of one side joined by the list comma ("Ana, Ben = 9"; in Chinese 小明、Chloé = 9)
+            names: list[Text | tuple[str, Text]] = []
+            for i, x in enumerate(seats):
+                said = Text(name(view, x) + (f" = {total}" if i == len(seats) - 1 else ""))
+                names.append((_(", "), said) if i else said)
+            return names
 
         items = [Text(_("attackers"), style="bold red"), *side(fight.attackers, fight.attack_total), Text("⚔")]
         items += [Text(_("defenders"), style="bold cyan"), *side(fight.defenders, fight.defend_total)]
@@ -403,12 +415,20 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
         return Text("\n").join(parts)
     trade = view.trade
     if trade is not None:
-        back = _cards_or_count(trade.back, trade.back_count) if trade.stage != "offer" else "?"
-        items = [
-            Text(_("{a} gives {n},").format(a=name(view, trade.proposer), n=_cards_or_count(trade.give, trade.give_count))),
-            Text(_("{b} gives {m}").format(b=name(view, trade.partner), m=back)),
-        ]
-        parts.append(flow(Text(labelled(_("Trade")), style="bold"), items, width, sep=" "))
+        proposer, partner = name(view, trade.proposer), name(view, trade.partner)
+        if trade.give_count == 0:
+            gives = _("{a} gives nothing").format(a=proposer)
+        else:
+            gives = _("{a} gives {n}").format(a=proposer, n=_cards_or_count(trade.give, trade.give_count))
+        if trade.stage == "offer":
+            answer = _("{b} gives ?").format(b=partner)  # not answered yet
+        elif trade.back_count == 0:
+            answer = _("{b} gives nothing").format(b=partner)
+        else:
+            answer = _("{b} gives {m}").format(b=partner, m=_cards_or_count(trade.back, trade.back_count))
+        items = [Text(gives), Text(answer)]
+        sep = pgettext("between what the two sides of a trade give", ", ")
+        parts.append(flow(Text(labelled(_("Trade")), style="bold"), items, width, sep=sep))
     if view.phase == "action" and view.order:
         items = []
         done = True
@@ -420,7 +440,7 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
                 items.append(Text(name(view, seat) + "✓", style="dim"))
             else:
                 items.append(Text(name(view, seat)))
-        parts.append(flow(Text(labelled(_("Order")), style="bold"), items, width, sep=" › "))
+        parts.append(flow(Text(labelled(_("Action order")), style="bold"), items, width, sep=" › "))
     elif view.phase == "thirst":
         items = [Text(f"{name(view, x)} ×{view.seats[x].thirst}") for x in view.boat if view.seats[x].thirst]
         parts.append(flow(Text(labelled(_("Thirsty")), style="bold"), items, width, sep=_(", ")))
@@ -441,6 +461,13 @@ LEGEND = N_(
 
 def legend() -> str:
     return _(LEGEND)
+
+
+def legend_text(width: int = WIDTH) -> Text:
+    """The legend in lines of at most `width` cells, broken only between its " · " entries (a letter stays
+    with its meaning), each broken line ending with the "·"."""
+    entries = [Text(entry) for entry in legend().split(" · ")]
+    return flow(Text(style="dim"), entries, width, sep=" · ", indent=0)
 
 
 def log_line(narrator: LifeboatNarrator, entry: Event, show_secrets: bool = True) -> str:
@@ -487,8 +514,7 @@ ABILITY_SHORT: dict[str, str] = {
 def character_line(view: LifeboatView) -> Text:
     me = view.seats[view.seat]  # type: ignore[index]
     data = CHARACTERS[CHARACTER_INDEX[me.character]]
-    out = Text(_("You are") + " ", style="bold")
-    out.append(character_name(me.character), style="bold")
+    out = Text(_("You are {character}").format(character=character_name(me.character)), style="bold")
     out.append(" · " + _("size {size}, survival {survival}").format(size=me.size, survival=me.survival))
     out.append(" · " + _(ABILITY_SHORT[data.ability]), style="dim")
     return out
@@ -621,5 +647,5 @@ def public_table(view: LifeboatView) -> Group:
     width = WIDTH - 4  # the panel's padding
     parts: list[Any] = [decks_line(view), Text(), boat_table(view, width), Text(), situation(view, width), Text()]
     parts.append(recent_log(view, LifeboatNarrator(view.players), 10, width=width))
-    parts.append(Text("\n" + legend(), style="dim"))
+    parts.append(Text("\n", style="dim") + legend_text(width))
     return Group(*parts)

@@ -109,6 +109,21 @@ def _translated(binding: Binding) -> Binding:
     return copy
 
 
+def then(first: str, second: str) -> str:
+    """Two sentences one after the other (a space between them in English, none in Chinese)."""
+    return _("{first} {second}").format(first=first, second=second)
+
+
+class Body(VerticalScroll, can_focus=False):
+    """The scrolling middle of the screen; when it changes size (a status line comes or goes, the own panel
+    grows), the screen fits the log and the legend to it again."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LifeboatTurnScreen):
+            screen._draw_fitted()
+
+
 class LifeboatTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("lifeboat.tcss")
 
@@ -135,6 +150,7 @@ class LifeboatTurnScreen(TurnScreen):
         self.view: LifeboatView = view
         self.show_secrets = True
         self._log_shown: tuple[int, int, Any, bool] | None = None
+        self._legend_width = 0  # the width the legend was last broken to
         hand = self._hand
         self.cursor: int | None = 0 if hand else None
         self._prepare()
@@ -476,7 +492,7 @@ class LifeboatTurnScreen(TurnScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lb-header")
-        with VerticalScroll(id="lb-body", can_focus=False):
+        with Body(id="lb-body"):
             yield Static(id="lb-boat")
             yield Static(id="lb-decks")
             yield Static(id="lb-situation")
@@ -513,7 +529,7 @@ class LifeboatTurnScreen(TurnScreen):
     def _fill_room(self) -> None:
         if not self.is_attached:
             return
-        body = self.query_one("#lb-body", VerticalScroll)
+        body = self.query_one("#lb-body", Body)
         used = sum(
             widget.outer_size.height
             for widget in (self.query_one(f"#lb-{name}", Static) for name in ("boat", "decks", "situation"))
@@ -521,7 +537,8 @@ class LifeboatTurnScreen(TurnScreen):
         )
         free = body.scrollable_content_region.height - used
         width = max(20, body.scrollable_content_region.width)
-        legend_height = 1 + len(render.wrap(Text(render.legend()), width))  # a blank line, then the legend
+        legend_text = render.legend_text(width)
+        legend_height = 2 + legend_text.plain.count("\n")  # a blank line, then the legend's lines
         show_legend = free >= legend_height + 4
         if show_legend:
             free -= legend_height
@@ -530,6 +547,9 @@ class LifeboatTurnScreen(TurnScreen):
         log = self.query_one("#lb-log", Static)
         if legend.display != show_legend:
             legend.display = show_legend
+        if show_legend and self._legend_width != width:
+            self._legend_width = width
+            legend.update(legend_text)  # broken to this width, so its height is the one counted above
         shown = (rows, width, self.view, self.show_secrets)
         if shown != self._log_shown:
             self._log_shown = shown
@@ -556,7 +576,6 @@ class LifeboatTurnScreen(TurnScreen):
         widget = self.query_one("#lb-situation", Static)
         widget.update(situation)
         widget.display = bool(situation.plain)
-        self.query_one("#lb-legend", Static).update(Text(render.legend(), style="dim"))
         self._draw_fitted()
         self._draw_own()
         self._draw_menu()
@@ -716,15 +735,15 @@ class LifeboatTurnScreen(TurnScreen):
                 return _("You are with the {side} (sides are final): p plays weapons, d when done.").format(side=side)
             if phase == "overboard":
                 if not self._holds((LIFE_PRESERVER,)):
-                    return _("You have no life preserver to throw.") + " " + self._now()
+                    return then(_("You have no life preserver to throw."), self._now())
                 if me.overboard and LIFE_PRESERVER not in self._hand:
                     return _("You are in the water: you keep hold of your life preserver.")
-                return _("The life preserver goes to someone conscious in the water.") + " " + self._now()
+                return then(_("The life preserver goes to someone conscious in the water."), self._now())
             if phase == "thirst":
-                return _("You have no water to give.") + " " + self._now()
+                return then(_("You have no water to give."), self._now())
             if phase in TRADE_PICK_PHASES:
                 return _("Cards go into the trade with Space, at the cursor (←/→).")
-        return _("Nothing is numbered here.") + " " + self._now()
+        return then(_("Nothing is numbered here."), self._now())
 
     def _refuse_letter(self, key: str) -> str:
         if len(self.menus) > 1:
@@ -751,7 +770,7 @@ class LifeboatTurnScreen(TurnScreen):
             why = _("Chum: not now.")
         else:
             why = _("Not now.")
-        return why + " " + self._now()
+        return then(why, self._now())
 
     def _why_not(self, key: str) -> str | None:
         """The rule that stops `key` in this decision, where there is one to name."""

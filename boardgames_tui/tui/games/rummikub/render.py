@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
+from rich.containers import Lines
+from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
 from ....engine.rummikub.models import RummikubView, SetView
 from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
-from ....i18n import _, ngettext
+from ....i18n import _, ngettext, pgettext
 from ...text import plain
 from .narrate import RummikubNarrator
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 
 # Exact colours (not the terminal's ANSI palette, which a theme may remap): every tile's text has a
 # contrast ratio of at least 4.5:1 on its face (WCAG AA; tests/tui/test_rummikub_keys.py computes it).
@@ -36,6 +43,134 @@ class Cursor:
     zone: str  # "rack" | "table"
     row: int  # table: set index (len(table) = the "new set" line); rack: unused
     index: int  # rack: tile index; table: position in the set (len = after the last tile)
+
+
+# Line breaking for text that mixes Chinese and Latin script. Textual and Rich break lines at spaces
+# only, so a Chinese sentence (no spaces) is folded at the panel's edge wherever it falls: a tile code
+# or "joker" cut in two, a line starting with "，" or "）". These break between Chinese characters and at
+# spaces, keep Latin words, numbers and tile codes whole, and keep closing punctuation off a line's start
+# and opening punctuation off its end.
+NO_BREAK_BEFORE = frozenset("，。、；：？！）》」』〉】〕…％”’,.;:?!)]}%")
+NO_BREAK_AFTER = frozenset("（《「『〈【〔“‘([{")
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """A stretch of a line that is never broken inside (unless it alone is wider than the line)."""
+
+    start: int
+    end: int
+    gap: int  # cells of white space before it (0: it follows the previous piece directly)
+
+
+def _pieces(line: str) -> list[_Piece]:
+    pieces: list[_Piece] = []
+    gap = 0
+    index = 0
+    size = len(line)
+    while index < size:
+        char = line[index]
+        if char.isspace():
+            end = index
+            while end < size and line[end].isspace():
+                end += 1
+            if pieces:
+                gap += cell_len(line[index:end])
+            else:  # a paragraph's indent stays with its first piece
+                pieces.append(_Piece(index, end, 0))
+            index = end
+            continue
+        end = index + 1
+        if not _wide(char):
+            while end < size and not line[end].isspace() and not _wide(line[end]):
+                end += 1
+        if pieces and not gap:
+            last = pieces[-1]
+            before = line[last.end - 1]
+            glued = (
+                not line[last.start : last.end].strip()  # an indent
+                or before in NO_BREAK_AFTER
+                or char in NO_BREAK_BEFORE
+                or before.isdigit()  # a number stays with its measure word: 3张, 30分
+            )
+            if glued or not (_wide(before) or _wide(char)):
+                pieces[-1] = _Piece(last.start, end, last.gap)
+                index = end
+                continue
+        pieces.append(_Piece(index, end, gap))
+        gap = 0
+        index = end
+    return pieces
+
+
+def break_offsets(line: str, width: int) -> list[int]:
+    """Where the lines of `line` (one paragraph) start when it is wrapped `width` cells wide."""
+    width = max(width, 1)
+    offsets: list[int] = []
+    used = 0
+    for piece in _pieces(line):
+        size = cell_len(line[piece.start : piece.end])
+        if used and used + piece.gap + size <= width:
+            used += piece.gap + size
+            continue
+        if used:
+            offsets.append(piece.start)
+            used = 0
+        if size <= width:
+            used = size
+            continue
+        row_start = piece.start  # wider than a whole line: folded between characters
+        for index in range(piece.start, piece.end):
+            cells = cell_len(line[index])
+            if used + cells > width and used:
+                cut = index
+                while cut - 1 > row_start and (line[cut] in NO_BREAK_BEFORE or line[cut - 1] in NO_BREAK_AFTER):
+                    cut -= 1  # a closing mark goes down with the character before it
+                offsets.append(cut)
+                row_start = cut
+                used = cell_len(line[cut:index])
+            used += cells
+    return offsets
+
+
+def folded(text: Text, width: int) -> Text:
+    """`text` with line breaks where a `width`-cell panel should break it (styles kept)."""
+    lines: list[Text] = []
+    for paragraph in text.split("\n", allow_blank=True):
+        for line in paragraph.divide(break_offsets(paragraph.plain, width)):
+            line.rstrip()
+            lines.append(line)
+    return Text("\n", style=text.style).join(lines)
+
+
+class FoldedText(Text):
+    """Text that Rich wraps the way `folded` does, wherever it is drawn (a help table's cell)."""
+
+    def wrap(
+        self,
+        console: Console,
+        width: int,
+        *,
+        justify: JustifyMethod | None = None,
+        overflow: OverflowMethod | None = None,
+        tab_size: int = 8,
+        no_wrap: bool | None = None,
+    ) -> Lines:
+        lines = Lines(folded(self, width).split("\n", allow_blank=True))
+        lines.justify(console, width, justify=justify or self.justify or "default", overflow=overflow or "fold")
+        for line in lines:
+            line.truncate(width, overflow=overflow or "fold")
+        return lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        lines = self.plain.splitlines() or [""]
+        widest = max(cell_len(line) for line in lines)
+        pieces = [line[p.start : p.end] for line in lines for p in _pieces(line)]
+        return Measurement(max((cell_len(p.strip()) for p in pieces), default=0), widest)
 
 
 def fill(template: str, style: str = "", **values: str | Text) -> Text:
@@ -86,32 +221,38 @@ def set_line(
     selected: Collection[int],
     played: Collection[int],
     owners: int = 8,
+    width: int | None = None,
 ) -> Text:
     """One set: its number, • when it changed since the player's last turn, validity mark, owner, tiles
-    (selected reversed, played this turn underlined), what it is and its problem."""
+    (selected reversed, played this turn underlined), what it is and its problem.
+
+    With a `width` (in cells) a set too long for one line goes on below, indented under its first tile:
+    tiles break between two tiles, notes and problems between words."""
     row = number - 1
     meanings = {m.tile: m for m in table_set.jokers}
-    line = Text()
+    head = Text()
     mark = Text(" ✓ ", style="bold green") if table_set.valid else Text(" ✗ ", style="bold red")
-    line.append(f"{number:>2}", style="dim")
-    line.append(RECENT_MARK if table_set.recent else " ", style="bold cyan")
-    line.append_text(mark)
+    head.append(f"{number:>2}", style="dim")
+    head.append(RECENT_MARK if table_set.recent else " ", style="bold cyan")
+    head.append_text(mark)
     if table_set.owner is not None:  # American / International: every meld belongs to its maker
         mine = table_set.owner == view.seat
         owner = _("you") if mine else view.players[table_set.owner]
-        line.append_text(padded(owner, owners, "bold" if mine else "dim"))
+        head.append_text(padded(owner, owners, "bold" if mine else "dim"))
+    tiles: list[Text] = []
     for position, tile in enumerate(table_set.tiles):
         gap_here = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == position
-        line.append("▏" if gap_here else " ", style="bold yellow")
+        piece = Text("▏" if gap_here else " ", style="bold yellow")
         face = tile_text(tile, meanings.get(tile.id))
         if tile.id in selected:
             face.stylize("reverse")
         if tile.id in played:
             face.stylize("underline")
         face.stylize(_click(f"screen.click_table({row}, {position})"))
-        line.append_text(face)
+        piece.append_text(face)
+        tiles.append(piece)
     at_end = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == len(table_set.tiles)
-    line.append("▏" if at_end else " ", style="bold yellow")
+    end_mark = Text("▏" if at_end else " ", style="bold yellow")
     notes = []
     if table_set.kind:
         notes.append(narrator.set_kind(table_set.kind))
@@ -122,42 +263,111 @@ def set_line(
         notes.append(_("joker: locked from the next turn"))
     if table_set.ambiguous_jokers and table_set.owner in (None, view.seat):  # others' melds: not yours to re-read
         notes.append(_("j: switch joker"))
+    tails: list[Text] = []
     if notes:
-        line.append("  " + _(", ").join(notes), style="dim")
+        tails.append(Text(pgettext("set notes", ", ").join(notes), style="dim"))
     if table_set.problem is not None:
-        line.append_text(plain("  ✗ " + narrator.say(table_set.problem), "bold red"))
-    return line
+        tails.append(plain("✗ " + narrator.say(table_set.problem), "bold red"))
+    if width is None:
+        line = head
+        for piece in (*tiles, end_mark):
+            line.append_text(piece)
+        for tail in tails:
+            line.append("  ")
+            line.append_text(tail)
+        return line
+    return _laid_out(head, tiles, end_mark, tails, width)
 
 
-def table_lines(view: RummikubView, narrator: RummikubNarrator, cursor: Cursor | None, selected: Collection[int]) -> Text:
+def _laid_out(head: Text, tiles: list[Text], end_mark: Text, tails: list[Text], width: int) -> Text:
+    """A set's pieces on as many lines of `width` cells as they need, under its first tile."""
+    indent = head.cell_len
+    room = max(width - indent, 8)
+    lines: list[Text] = [head]
+    for piece in tiles:
+        if lines[-1].cell_len + piece.cell_len + 1 > width and lines[-1].cell_len > indent:  # 1: the end mark
+            lines.append(Text(" " * indent))
+        lines[-1].append_text(piece)
+    lines[-1].append_text(end_mark)
+    for tail in tails:
+        if lines[-1].cell_len + 2 + tail.cell_len <= width:
+            lines[-1].append("  ")
+            lines[-1].append_text(tail)
+            continue
+        for part in folded(tail, room).split("\n"):
+            lines.append(Text(" " * indent))
+            lines[-1].append_text(part)
+    return Text("\n").join(lines)
+
+
+def table_lines(
+    view: RummikubView,
+    narrator: RummikubNarrator,
+    cursor: Cursor | None,
+    selected: Collection[int],
+    width: int | None = None,
+) -> tuple[Text, list[int]]:
+    """The table, set by set, and the line each set starts on (the last entry: the new-set line)."""
     text = Text()
+    starts: list[int] = []
+    row = 0
     played = set(view.played_this_turn)
     if not view.table:
         text.append(_("  The table is empty.") + "\n", style="dim")
+        row += 1
     owners = owner_width(view)
     for number, table_set in enumerate(view.table, start=1):
-        text.append_text(set_line(view, narrator, number, table_set, cursor=cursor, selected=selected, played=played, owners=owners + 1))
+        line = set_line(
+            view, narrator, number, table_set, cursor=cursor, selected=selected, played=played, owners=owners + 1, width=width
+        )
+        starts.append(row)
+        row += line.plain.count("\n") + 1
+        text.append_text(line)
         text.append("\n")
+    starts.append(row)
     new_row = len(view.table)
     on_new = cursor is not None and cursor.zone == "table" and cursor.row == new_row
     new_line = Text("  + " + _("new set"), style="bold reverse" if on_new else "dim")
     new_line.stylize(_click(f"screen.click_table({new_row}, 0)"))
     text.append_text(new_line)
-    return text
+    return text, starts
 
 
-def news_lines(view: RummikubView, narrator: RummikubNarrator) -> Text:
-    """What happened since the player's last turn (their own last lines first), and the • legend."""
+def news_lines(view: RummikubView, narrator: RummikubNarrator, width: int | None = None) -> Text:
+    """What happened since the player's last turn (their own last lines first), and the • legend. With a
+    `width`, a line breaks between two pieces of news when the next one does not fit, else inside it."""
     news = narrator.events(view.log[view.news_from :])
     text = Text()
     if news:
-        text.append(_("Since your last turn: "), style="bold")
-        for number, line in enumerate(news):
-            if number:
-                text.append(" · ", style="dim")
-            text.append_text(plain(line))
+        entries = [plain(line) for line in news]
+        first = Text(_("Since your last turn: "), style="bold")
+        first.append_text(entries[0])
+        entries[0] = first
+        if width is None:
+            text = Text(" · ", style="dim").join(entries)
+        else:
+            text = pack_folded(entries, width, Text(" · ", style="dim"))
     if any(s.recent for s in view.table):
         text.append(("\n" if news else "") + RECENT_MARK + " " + _("changed since your last turn"), style="bold cyan")
+    return text
+
+
+def pack_folded(entries: list[Text], width: int, gap: Text) -> Text:
+    """`entries` one after another, `gap` apart, on lines of `width` cells: an entry that does not fit on
+    the current line starts the next one, and one longer than a line is folded (see `folded`)."""
+    text = Text()
+    used = 0
+    for entry in entries:
+        if used and used + gap.cell_len + entry.cell_len <= width:
+            text.append_text(gap)
+            text.append_text(entry)
+            used += gap.cell_len + entry.cell_len
+            continue
+        if used:
+            text.append("\n")
+        lines = folded(entry, width)
+        text.append_text(lines)
+        used = cell_len(lines.plain.rsplit("\n", 1)[-1])
     return text
 
 
@@ -232,7 +442,7 @@ def others_line(view: RummikubView, width: int | None = None) -> Text:
     else:
         trump = fill(_("Trump {tile}"), "bold", tile=tile_text(view.trump))
         if view.trump_taken:
-            trump.append(" " + _("(you took it: go out this turn)"), style="bold yellow")
+            trump.append(_(" (you took it: go out this turn)"), style="bold yellow")  # the space: the language's
     return Text("\n").join([pack(entries, width), pack([stacks, discard, trump], width)])
 
 
@@ -272,7 +482,7 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
             text.append(_("e discards the rack tile under the cursor and ends the turn."), style="bold green")
             if view.going_out_as is not None:
                 how = narrator.win_name(view.going_out_as)
-                text.append(" " + _("Discarding now wins ({how}).").format(how=how), style="bold yellow")
+                text.append(_(" Discarding now wins ({how}).").format(how=how), style="bold yellow")
         return text
     if view.end_turn_problems:
         text.append_text(plain(_("Cannot end yet: {problems}").format(problems=problem_list(view, narrator)), "red"))

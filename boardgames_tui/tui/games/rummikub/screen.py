@@ -120,6 +120,8 @@ class RummikubTurnScreen(TurnScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        # The colour letters and their names, on the rack's frame: it costs no line.
+        self.query_one("#rk-rack").border_subtitle = render.colour_legend(self.narrator)
         self.clock_timer = self.set_interval(1.0, self._tick) if self.seconds_left is not None else None
         self._draw_all()
 
@@ -127,8 +129,7 @@ class RummikubTurnScreen(TurnScreen):
         if not self.is_mounted:
             return
         self._clamp_cursor()
-        self._draw_others()  # the other players' lines and the rack's rows follow the terminal's width
-        self._draw_cursor_parts()
+        self._draw_all()  # every panel breaks its lines for the terminal's width
 
     def show_view(self, view: Any) -> bool:
         """The same player goes on: keep the cursor and the clock, drop selections that no longer exist."""
@@ -160,15 +161,22 @@ class RummikubTurnScreen(TurnScreen):
         view = self.view
         self._draw_header()
         self._draw_others()
-        self._update("#rk-news", render.news_lines(view, self.narrator), wraps=True)
+        self._update("#rk-news", render.news_lines(view, self.narrator, self._table_width()), wraps=True)
         self.query_one("#rk-news").display = bool(self._drawn["#rk-news"][0])
         self._draw_cursor_parts()
-        self._update("#rk-turn", render.turn_status(view, self.narrator), wraps=True)
+        self._update("#rk-turn", render.folded(render.turn_status(view, self.narrator), self._line_width()), wraps=True)
 
     def _draw_others(self) -> None:
         """The other players and the pool, broken into lines between entries (inside the panel's padding)."""
-        width = (self.size.width or self.app.size.width) - 2
-        self._update("#rk-others", render.others_line(self.view, max(width, 1)), wraps=True)
+        self._update("#rk-others", render.others_line(self.view, self._line_width()), wraps=True)
+
+    def _line_width(self) -> int:
+        """Cells for the text of a line-wide panel (the screen's width less its padding)."""
+        return max((self.size.width or self.app.size.width) - 2, 1)
+
+    def _table_width(self) -> int:
+        """Cells for the table's lines: inside its border and padding, and beside its scroll bar."""
+        return max((self.size.width or self.app.size.width) - 6, 1)
 
     def _update(self, selector: str, text: Text, *, wraps: bool = False) -> None:
         """Redraw a panel; skip the layout pass when its number of lines cannot have changed.
@@ -191,17 +199,18 @@ class RummikubTurnScreen(TurnScreen):
 
     def _draw_cursor_parts(self) -> None:
         view = self.view
-        self._update("#rk-sets", render.table_lines(view, self.narrator, self.cursor, self.selected))
+        table_text, starts = render.table_lines(view, self.narrator, self.cursor, self.selected, self._table_width())
+        self._update("#rk-sets", table_text)  # broken into lines here: its height is its line count
         count = len(view.rack or ())
         rack_title = Text(ngettext("Your rack ({n} tile)", "Your rack ({n} tiles)", count).format(n=count) + "  ", style="bold")
         rack_title.append(_("c/v sort by colour/number · </> move a tile"), style="dim")
         rack = render.rack_lines(view.rack or (), self.cursor, self.selected, self.rack_per_line())
         self._update("#rk-rack", Text("\n").join([rack_title, rack]))
-        self._update("#prompt", Text(self.prompt_text()), wraps=True)
+        self._update("#prompt", render.folded(Text(self.prompt_text()), self._line_width()), wraps=True)
         if self.cursor.zone == "table" and self.is_mounted:
             table = self.query_one("#rk-table", VerticalScroll)
             news = self.query_one("#rk-news")
-            row = self.cursor.row + (news.outer_size.height if news.display else 0)
+            row = starts[min(self.cursor.row, len(starts) - 1)] + (news.outer_size.height if news.display else 0)
             top, height = table.scroll_y, table.scrollable_content_region.height
             if not top <= row < top + height:  # keep the cursor's set in view
                 table.scroll_to(y=max(row - 3, 0), animate=False)
@@ -235,7 +244,7 @@ class RummikubTurnScreen(TurnScreen):
         return " · ".join(parts)
 
     def help_lines(self) -> list[tuple[str, Any]]:
-        # Folded, never cut: a Chinese line has no spaces to wrap at, and a help cell ellipsizes by default.
+        # Broken between words or Chinese characters, never cut: a help cell ellipsizes by default.
         own: list[tuple[str, str]] = [
             ("←/→ ↑/↓", _("move the cursor over the rack or the table (a gap between tiles, in a set); ↑/↓ keep the column")),
             ("Home / End", _("the first / last tile of the rack, the start / end of a set")),
@@ -265,7 +274,7 @@ class RummikubTurnScreen(TurnScreen):
             ("•", _("a set that changed since your last turn (what happened is named above the table)")),
             ("s", _("the match score sheet")),
         ]
-        return [(key, Text(meaning, overflow="fold")) for key, meaning in own] + super().help_lines()
+        return [(key, render.FoldedText(meaning)) for key, meaning in own] + super().help_lines()
 
     # What the View allows ------------------------------------------------------------------------
 
@@ -658,7 +667,9 @@ class RummikubTurnScreen(TurnScreen):
             self._leave_after_clock = False
             super().action_leave()
             return
-        super().show_error(reason)
+        # Broken for the status line's width (after its "✗ "), later lines indented under the first.
+        lines = render.folded(Text(reason), self._line_width() - 2).plain
+        super().show_error(lines.replace("\n", "\n  "))
 
     def action_split(self) -> None:
         cursor = self.cursor

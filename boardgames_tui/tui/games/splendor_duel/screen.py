@@ -12,10 +12,12 @@ pass, and the main action (optional privileges and replenish first).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -46,13 +48,35 @@ from ...screens.turn import TurnScreen
 from ...text import printable
 from ...widgets.keybar import KeyBar
 from . import render
-from .narrate import SplendorDuelNarrator, colour_name, token_name
-from .render import Cursor
+from .narrate import SplendorDuelNarrator, colour_name, level_name, token_name
+from .render import KEEP, Cursor, Paragraph
 
 CHOICE_PHASES = ("joker", "steal", "royal", "discard")
 MAIN_PHASES = ("start", "main")
 MAX_RESERVED = 3
 PAGE = 9  # numbered options at a time
+
+
+def join_sentences(first: Text, second: Text) -> Text:
+    """Two sentences one after the other: with a space in English, none in Chinese."""
+    out = Text()
+    for piece in re.split(r"(\{first\}|\{second\})", pgettext("splendor duel", "{first} {second}")):
+        if piece == "{first}":
+            out.append_text(first)
+        elif piece == "{second}":
+            out.append_text(second)
+        else:
+            out.append(piece)
+    return out
+
+
+class TablePart(Static):
+    """A part of the table whose height can change: when it does, the news gets the rows left over."""
+
+    def on_resize(self, event: Resize) -> None:
+        screen = self.screen
+        if isinstance(screen, SplendorDuelTurnScreen):
+            screen.call_after_refresh(screen._fit_news)
 
 
 def key_words() -> dict[str, str]:
@@ -193,15 +217,15 @@ class SplendorDuelTurnScreen(TurnScreen):
             yield Static(id="sd-news-text")
         with Horizontal(id="sd-top"):
             with Vertical(id="sd-left"):
-                yield Static(id="sd-board")
-                yield Static(id="sd-supply")
-                yield Static(id="sd-royals")
-            yield Static(id="sd-cards")
-        yield Static(id="sd-players")
-        yield Static(render.symbols_legend(), id="sd-legend")
-        yield Static(id="sd-detail")
-        yield Static(id="status")
-        yield Static(id="prompt")
+                yield TablePart(id="sd-board")
+                yield TablePart(id="sd-supply")
+                yield TablePart(id="sd-royals")
+            yield TablePart(id="sd-cards")
+        yield TablePart(id="sd-players")
+        yield TablePart(render.symbols_legend(), id="sd-legend")
+        yield TablePart(id="sd-detail")
+        yield TablePart(id="status")
+        yield TablePart(id="prompt")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -250,7 +274,7 @@ class SplendorDuelTurnScreen(TurnScreen):
     def _draw_all(self) -> None:
         view = self.view
         self._update("#sd-header", render.header(view, self.game_title, self.extra_turn))
-        self._update("#sd-news-text", self.news_text())
+        self._update("#sd-news-text", Paragraph(self.news_text()))
         self.query_one("#sd-news").display = bool(self.news)
         self._update("#sd-supply", render.supply_line(view))
         self._update("#sd-royals", render.royals_line(view, numbered=self.phase == "royal"))
@@ -267,15 +291,15 @@ class SplendorDuelTurnScreen(TurnScreen):
         self._update("#sd-board", render.board_lines(self.view, self.cell if on_board else None, self.selected, eligible))
         cursor = None if on_board else Cursor("cards", self.card_row, self.card_index)
         self._update("#sd-cards", render.pyramid_lines(self.view, cursor))
-        self._update("#sd-detail", self.detail_text())
-        self._update("#prompt", self.prompt_text())
+        self._update("#sd-detail", Paragraph(self.detail_text()))
+        self._update("#prompt", Paragraph(self.prompt_text()))
         self.query_one("#sd-players").display = not self.show_legend
         self.query_one("#sd-legend").display = self.show_legend
         if self.news:
             self.call_after_refresh(self._fit_news)
 
-    def _update(self, selector: str, text: Text) -> None:
-        self.query_one(selector, Static).update(text)
+    def _update(self, selector: str, content: RenderableType) -> None:
+        self.query_one(selector, Static).update(content)
 
     # The status line takes the detail line's row while it shows a reason.
 
@@ -328,7 +352,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         if self.zone == "board":
             colour = self.view.board[self.cell]
             what = pgettext("splendor duel", "empty") if colour < 0 else token_name(colour)
-            text = Text(f"{cell_name(self.cell)}: {what}", style="bold")
+            text = Text(_("{cell}: {what}").format(cell=cell_name(self.cell), what=what), style="bold")
             text.append("   ")
             text.append_text(render.legend())
             return text
@@ -343,7 +367,7 @@ class SplendorDuelTurnScreen(TurnScreen):
                 "Level {n} deck, {k} cards: v reserves its top card unseen.",
                 size,
             )
-            return Text(words.format(n=level, k=size))
+            return Text(words.format(n=level_name(level), k=size))
         words = render.card_words(card, self.me)
         if card in self.buys:
             return Text("✓ " + pgettext("splendor duel", "You can buy it") + " · " + words)
@@ -370,10 +394,11 @@ class SplendorDuelTurnScreen(TurnScreen):
             cells = render.cells_text(self.selected)
             problem = self._selection_problem()
             if problem is not None:
-                return Text(f"{cells}: ✗ {problem}")
+                return Text(_("{cells}: ✗ {problem}").format(cells=cells, problem=problem))
             text = Text(_("{cells}: Enter takes them.").format(cells=cells))
             if gives_privilege(self.view.board, self.selected):
-                text.append(" " + _("Three of a colour or both pearls: {name} gains a privilege.").format(name=self.opponent_name), style="bold")
+                warning = _("Three of a colour or both pearls: {name} gains a privilege.").format(name=self.opponent_name)
+                text = join_sentences(text, Text(warning, style="bold"))
             return text
         if self.can_pass:
             return Text(_("No main action is possible and the bag is empty: x passes your turn."))
@@ -385,7 +410,7 @@ class SplendorDuelTurnScreen(TurnScreen):
             if self.can_replenish:
                 extras.append(_("f replenish"))
             if extras:
-                return Text(_("First, if you wish: {extras}.").format(extras=" · ".join(extras)) + " " + main)
+                return join_sentences(Text(_("First, if you wish: {extras}.").format(extras=" · ".join(extras))), Text(main))
         return Text(main)
 
     def _choice_colour(self) -> str:
@@ -445,6 +470,7 @@ class SplendorDuelTurnScreen(TurnScreen):
             item = Text(f"{number} ", style="bold reverse")
             item.append(f" {label}  ")
             item.stylize(render._click(f"screen.choose({number})"))
+            item.stylize(KEEP)  # an option is never split over two lines
             text.append_text(item)
         return text
 
@@ -470,11 +496,12 @@ class SplendorDuelTurnScreen(TurnScreen):
             item.append_text(render.payment_text(payment))
             item.append("  ")
             item.stylize(render._click(f"screen.choose({number})"))
+            item.stylize(KEEP)
             text.append_text(item)
         if len(ways) > PAGE:
-            text.append(
-                _("↑/↓ more ways: {a}-{b} of {n}").format(a=first + 1, b=first + len(shown), n=len(ways)), style="dim"
-            )
+            more = Text(_("↑/↓ more ways: {a}-{b} of {n}").format(a=first + 1, b=first + len(shown), n=len(ways)), style="dim")
+            more.stylize(KEEP)
+            text.append_text(more)
         return text
 
     # Help -------------------------------------------------------------------------------------------
