@@ -2,8 +2,9 @@
 
 Per game: engine throughput on random legal playouts, and the key-to-idle time of game keys compared
 with a key nothing is bound to, in the same run; then the time to open the help, the log and the rules
-from a turn screen (rules compared with help, same run: cold, drawn ahead as a game start does, again). Once: start-up to the main menu compared with a minimal
-Textual app, each in a fresh interpreter. Figures, not pass/fail: timed tests are not how we check speed.
+from a turn screen (rules compared with help, same run: cold, drawn ahead as a game start does, again); the
+time each computer level takes per decision over self-play games. Once: start-up to the main menu compared
+with a minimal Textual app, each in a fresh interpreter. Figures, not pass/fail: timed tests are not how we check speed.
 """
 
 from __future__ import annotations
@@ -249,6 +250,53 @@ async def _page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in timings.items() if values}
 
 
+async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[float, float, int]:
+    """Key to idle of a key bound to nothing on a person's screen, while the computers in every other
+    seat think (in their own process, as in play) and while nobody thinks: (thinking, idle, presses
+    counted while thinking) — the computers play back to back, so some presses land between moves."""
+    from .bots import table_levels
+    from .tui.app import BoardGamesApp
+    from .tui.screens.turn import TurnScreen
+    from .tui.session import HotseatSession
+
+    rules = spec.rules()
+    count = rules.min_players
+    level = table_levels(spec.id)[-1]
+    thinking: list[float] = []
+    idle: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        app = BoardGamesApp(save_dir=Path(folder), computer_pause=0.0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            computers = [level] * (count - 1) + [None]  # the person plays last: the computers start
+            session = HotseatSession.new(spec.id, [f"P{n}" for n in range(count)], rules.Options(), app.store, seed="bench", computers=computers)
+            await app.start_session(session)
+            for _press in range(presses * 20):
+                if len(thinking) >= presses or session.outcome() is not None:
+                    break
+                if app.computer_thinking is None:
+                    if isinstance(app.screen, TurnScreen) and session.acting_seat() == count - 1:
+                        await pilot.pause(0.05)  # the person's screen settled, as when a key is pressed
+                        start = time.perf_counter()
+                        await pilot.press("f12")
+                        await pilot.pause()
+                        idle.append(time.perf_counter() - start)
+                        app.screen.submit(session.view(count - 1).legal_actions[0])
+                    await pilot.pause(0.01)
+                    continue
+                start = time.perf_counter()
+                await pilot.press("f12")
+                await pilot.pause()
+                thinking.append(time.perf_counter() - start)
+        app.computers.shutdown()
+    if not thinking or not idle:
+        raise RuntimeError(f"{spec.id}: no key pressed while a computer thought")
+    return statistics.median(thinking), statistics.median(idle), len(thinking)
+
+
+def keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[float, float, int]:
+    return asyncio.run(_keys_while_computers_think(spec, presses))
+
+
 def page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
     return asyncio.run(_page_open_times(spec, rounds))
 
@@ -284,6 +332,17 @@ app.run(headless=True)
 """
 
 
+def decision_times(spec: GameSpec, level: str, games: int) -> tuple[float, float, float, int]:
+    """Every decision of `games` self-play games of computers of `level` (the arena's games, in this
+    process): (median, 95th percentile, worst) seconds and how many decisions."""
+    from .arena import percentile, play_game
+
+    rules = spec.rules()
+    seats = [level] * max(rules.min_players, min(3, rules.max_players))
+    times = [t for index in range(games) for seat in play_game(spec.id, seats, "bench", index, ()).seats for t in seat.decision_seconds]
+    return statistics.median(times), percentile(times, 0.95), max(times), len(times)
+
+
 def startup_seconds(code: str, runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -315,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="engine playout time per game")
     parser.add_argument("--rounds", type=int, default=12, help="turns timed through the UI per game")
     parser.add_argument("--startup-runs", type=int, default=5)
+    parser.add_argument("--decision-games", type=int, default=1, help="self-play games timed per computer level")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
@@ -338,6 +398,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                 _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
         if len(VARIANTS.get(game_id, ("",))) > 1:
             print(f"{game_title(spec)} (its pages)")
+        from .bots import table_levels
+
+        for level in table_levels(game_id):
+            median, p95, worst, count = decision_times(spec, level, args.decision_games)
+            _row(
+                f"computer ({level}), time per decision",
+                f"median {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, worst {worst * 1000:.0f} ms  ({count} decisions)",
+            )
+        if table_levels(game_id):
+            thinking, idle, count = keys_while_computers_think(spec, args.rounds)
+            _row(
+                "UI no-op key while a computer thinks",
+                f"{thinking * 1000:.1f} ms  ({thinking / idle:.2f}× nobody thinking, {count} presses)",
+            )
         pages = page_open_times(spec, max(args.rounds // 3, 3))
         help_open = pages["help"]
         for name, value in pages.items():

@@ -91,6 +91,9 @@ class SaveFile(FrozenModel):
     # tells each player everything public since their own last turn, across a quit and resume too.
     log_marks: tuple[int, ...] = ()
     state_version: int = 1  # files written before the field existed are version 1
+    # Per seat, the level of the computer playing it, or None for a person; () = every seat a person
+    # (files written before computers existed).
+    computers: tuple[Annotated[str, Field(pattern="^[a-z_]{1,20}$")] | None, ...] = Field(default=(), max_length=8)
 
 
 @dataclass(frozen=True)
@@ -108,11 +111,11 @@ class BrokenSave:
     The codes: bad_file_name, is_link, not_regular_file, too_large (size, limit), unreadable (error),
     not_text, bad_json (line, column), duplicate_key (key), number_too_long (digits), not_a_number (text),
     too_deep (depth), not_a_save, unknown_format (version, supported), damaged (field, problem, count),
-    unknown_game (game), match_mismatch, damaged_options (field, problem, count), wrong_player_count
-    (count, min, max), cannot_set_up (refusal, refusal_params), seat_out_of_range (move), damaged_move
-    (move, field, problem, count), illegal_move (move, refusal, refusal_params), does_not_add_up,
-    internal_error (error), folder_unreadable (error). The screens add cannot_be_shown and
-    cannot_be_resumed (error).
+    unknown_game (game), match_mismatch, computers_mismatch, unknown_level (level), damaged_options (field,
+    problem, count), wrong_player_count (count, min, max), cannot_set_up (refusal, refusal_params),
+    seat_out_of_range (move), damaged_move (move, field, problem, count), illegal_move (move, refusal,
+    refusal_params), does_not_add_up, internal_error (error), folder_unreadable (error). The screens add
+    cannot_be_shown and cannot_be_resumed (error).
     """
 
     path: Path
@@ -288,6 +291,16 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (info.st_mtime_ns, info.st_size)
 
 
+def _unknown_level(save: SaveFile) -> str | None:
+    """A computer level the save names that this version has no computer player for (None: all known)."""
+    if not any(save.computers):
+        return None
+    from ..bots import BOTS  # the bots import the engine: imported here, when a save with computers is read
+
+    levels = BOTS.get(save.game_id, {})
+    return next((level for level in save.computers if level is not None and level not in levels), None)
+
+
 def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSave:
     """Rebuild a game from its record — deal number, players, options, actions — through the engine, which
     refuses anything illegal, and compare it with the state the file keeps as a cache.
@@ -432,6 +445,11 @@ class SaveStore:
             return BrokenSave(path, "unknown_game", {"game": save.game_id[:40]})
         if any(len(game) != len(save.players) for game in save.match):
             return BrokenSave(path, "match_mismatch")
+        if save.computers and len(save.computers) != len(save.players):
+            return BrokenSave(path, "computers_mismatch")
+        unknown = _unknown_level(save)
+        if unknown is not None:
+            return BrokenSave(path, "unknown_level", {"level": unknown})
         checked = self._verified.get(path)
         stamp = _stamp(path)
         if checked is not None and checked[0] == stamp and checked[1] == save:

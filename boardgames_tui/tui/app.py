@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable, Iterable
 from importlib import import_module
 from pathlib import Path
@@ -14,14 +16,18 @@ from textual.binding import Binding
 from textual.events import Key, Resize
 from textual._dispatch_key import dispatch_key  # Textual is pinned exactly; App._on_key uses the same
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ..i18n import N_, _, set_game
 from .screens.menu import MainMenuScreen
 from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .computers import COMPUTER_PAUSE_SECONDS, CONTINUING_STEP_SHARE, ComputerPlayers
 from .screens.turn import TurnScreen
-from .widgets.keybar import binding_label
+from .screens.watch import WatchScreen
+from .text import plain
+from .widgets.keybar import KeyBar, binding_label
 
 if TYPE_CHECKING:
     from ..engine.saves import SaveStore
@@ -53,9 +59,19 @@ class BoardGamesApp(App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute, so subclasses elsewhere still find it
     BINDINGS = [Binding("ctrl+c", "quit", N_("Quit"), show=False)]
 
-    def __init__(self, save_dir: Path | None = None, *, handoff_delay: float = HANDOFF_DELAY_SECONDS) -> None:
+    def __init__(
+        self,
+        save_dir: Path | None = None,
+        *,
+        handoff_delay: float = HANDOFF_DELAY_SECONDS,
+        computer_pause: float = COMPUTER_PAUSE_SECONDS,
+        computers_in_subprocess: bool = True,
+    ) -> None:
         super().__init__()
         self.handoff_delay = handoff_delay  # tests shorten it; players get the full pause
+        self.computer_pause = computer_pause  # likewise: the least time a computer's move takes
+        self.computers = ComputerPlayers(in_subprocess=computers_in_subprocess)
+        self.computer_thinking: int | None = None  # the seat of the computer deciding now
         self._save_dir = save_dir
         self._store: SaveStore | None = None
         self._session: HotseatSession | None = None
@@ -81,6 +97,7 @@ class BoardGamesApp(App[None]):
         return self._store
 
     def on_unmount(self) -> None:
+        self.computers.shutdown()
         # Saves are written behind the screen; none may be left queued when the app closes.
         if self._store is not None:
             try:
@@ -187,12 +204,16 @@ class BoardGamesApp(App[None]):
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         self._drop_retired()
+        self._stop_computer()
         self.session = session
         session.showing_seat = None
         from .screens.rules import prepare_rulebook
 
         prepare_rulebook(self, session.spec.id)  # `r` then opens at once
+        if session.has_computers:
+            self.computers.warm_up()
         await self.push_screen(self._screen_for_next_step())
+        self._let_computer_play()
 
     def _clear_toasts(self) -> None:
         if self._notifications:  # clearing an empty rack still costs a refresh
@@ -201,6 +222,7 @@ class BoardGamesApp(App[None]):
     async def leave_game(self) -> None:
         """Back to the main menu; the game is already saved."""
         self._clear_toasts()
+        self._stop_computer()
         self.session = None
         while len(self.screen_stack) > 1:
             await self.pop_screen()
@@ -216,14 +238,22 @@ class BoardGamesApp(App[None]):
         assert session is not None
         step = session.next_step()
         screen = self.screen
+        # A computer's move is shown on the screen in front of the table: the person who holds the device.
+        seat = session.watcher() if step.kind == "computer" else step.seat
         if (
-            step.kind == "turn"
+            step.kind in ("turn", "computer")
             and isinstance(screen, TurnScreen)
-            and screen.seat == step.seat
-            and screen.show_view(session.view(step.seat))
+            and seat is not None
+            and screen.seat == seat
+            and screen.show_view(session.view(seat))
         ):
+            self._let_computer_play()
             return
-        self._switch_to(self._screen_for_next_step())
+        if step.kind == "computer" and isinstance(screen, WatchScreen) and seat is None:
+            screen.refresh_table()
+        else:
+            self._switch_to(self._screen_for_next_step())
+        self._let_computer_play()
 
     def _switch_to(self, screen: Screen) -> None:
         """Switch to `screen`. A turn screen being left is taken off the display at once but torn down
@@ -257,6 +287,14 @@ class BoardGamesApp(App[None]):
         session = self.session
         assert session is not None
         step = session.next_step()
+        if step.kind == "computer":
+            watcher = session.watcher()
+            if watcher is not None:
+                session.showing_seat = watcher
+                return self._turn_screen(watcher)
+            self._clear_toasts()
+            session.showing_seat = None
+            return WatchScreen(session)
         if step.kind == "turn" and step.seat is not None:
             session.showing_seat = step.seat
             return self._turn_screen(step.seat)
@@ -278,6 +316,7 @@ class BoardGamesApp(App[None]):
             public_table=self._public_table(session),
             game_id=session.spec.id,
             public_log=lambda: session.log_lines(None),
+            first_turn=not session.has_acted(step.seat),
         )
         return self._handoff
 
@@ -300,6 +339,82 @@ class BoardGamesApp(App[None]):
             view, game_id=session.spec.id, title=session.title, match=session.match, narrator=session.narrator
         )  # type: ignore[no-any-return]
 
+    # Computer players --------------------------------------------------------------------------
+
+    def _let_computer_play(self) -> None:
+        """If a computer is to move, let it think (off the event loop) and play its move."""
+        session = self.session
+        if session is None or self.computer_thinking is not None:
+            return
+        step = session.next_step()
+        if step.kind != "computer" or step.seat is None:
+            self._say_thinking("")
+            return
+        self.computer_thinking = step.seat
+        self._say_thinking(_("{name} (computer) is thinking…").format(name=session.players[step.seat]))
+        self.run_worker(self._computer_move(session, step.seat), group="computer", exit_on_error=False)
+
+    # Said in the key bar of every screen, before the keys, while a computer thinks.
+    keybar_notice = ""
+
+    def _say_thinking(self, notice: str) -> None:
+        if notice == self.keybar_notice:
+            return
+        self.keybar_notice = notice
+        for bar in self.screen.query(KeyBar).results(KeyBar):
+            bar.refresh_keys()
+        if notice:
+            # The person's own prompt ("choose a card") does not apply while a computer moves; the screen
+            # redraws its prompt with the next View. After a refresh, so a screen just switched to is there.
+            self.call_after_refresh(self._notice_in_prompt)
+
+    def _notice_in_prompt(self) -> None:
+        if self.keybar_notice and isinstance(self.screen, TurnScreen):
+            for prompt in self.screen.query("#prompt").results(Static):
+                prompt.update(plain(self.keybar_notice))
+
+    async def _computer_move(self, session: HotseatSession, seat: int) -> None:
+        from ..engine.base import IllegalAction
+
+        job = session.computer_job(seat)
+        # A step inside the same computer's turn (a tile moved, then another) follows faster than a new turn.
+        pause = self.computer_pause * (CONTINUING_STEP_SHARE if session.last_seat == seat else 1.0)
+        started = self._clock()
+        try:
+            action = await self.computers.decide(job)
+        except Exception:  # noqa: BLE001 - a failing bot must not stop the game: it plays a legal move
+            action = None
+        remaining = pause - (self._clock() - started)
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+        # The move waits while the person reads the help, the log or the rules over the game.
+        while self.session is session and not isinstance(self.screen, (TurnScreen, WatchScreen)):
+            await asyncio.sleep(0.1)
+        if self.session is not session:
+            return  # the game was left while the computer thought
+        self.computer_thinking = None
+        if session.actions_recorded != job.decision:  # pragma: no cover - people cannot move meanwhile
+            return
+        try:
+            if action is None:
+                raise IllegalAction("unknown_action")
+            session.apply(seat, action)
+        except IllegalAction:
+            session.apply(seat, job.view.legal_actions[0])
+        self.show_next()
+        warning = session.save_warning()
+        if warning is not None:
+            self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
+
+    @staticmethod
+    def _clock() -> float:
+        return time.monotonic()
+
+    def _stop_computer(self) -> None:
+        self.workers.cancel_group(self, "computer")
+        self.computer_thinking = None
+        self._say_thinking("")
+
     @on(TurnScreen.ActionChosen)
     def _apply_action(self, message: TurnScreen.ActionChosen) -> None:
         from ..engine.base import IllegalAction
@@ -307,6 +422,13 @@ class BoardGamesApp(App[None]):
         session = self.session
         if session is None or session.showing_seat != message.seat:
             return  # a stale message from a screen that has already gone
+        if self.computer_thinking is not None:
+            screen = self.screen
+            if isinstance(screen, TurnScreen):
+                name = session.players[self.computer_thinking]
+                screen.show_error(_("Wait: {name} (computer) is playing.").format(name=name))
+            self.bell()
+            return
         try:
             session.apply(message.seat, message.action)
         except IllegalAction as exc:

@@ -57,6 +57,11 @@ class Narrator:
         """A log event (already filtered for the reader by `Event.seen_by`)."""
         return self.say(entry)
 
+    def table_news(self, view: Any) -> tuple[str, ...]:
+        """Lines the handoff adds after the events, drawn from the public View (a game's summary of a phase
+        just closed, say); none by default."""
+        return ()
+
     def events(self, entries: Sequence[Event]) -> tuple[str, ...]:
         return tuple(self.event(entry) for entry in entries)
 

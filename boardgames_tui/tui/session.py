@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.base import FrozenModel, GameRules, Outcome
-from ..i18n import ngettext
+from ..i18n import _, ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
 from .narrate import Narrator, narrator_for
@@ -21,10 +21,24 @@ from ..engine.saves import SCHEMA_VERSION, STATE_VERSION, RecordedAction, SavedG
 
 @dataclass(frozen=True)
 class NextStep:
-    """What the table sees after an action: a handoff to `seat`, that seat's turn, or the results."""
+    """What the table sees after an action: a handoff to `seat`, that seat's turn, a computer's move, or
+    the results."""
 
-    kind: str  # "handoff" | "turn" | "results"
+    kind: str  # "handoff" | "turn" | "computer" | "results"
     seat: int | None = None
+
+
+@dataclass(frozen=True)
+class ComputerJob:
+    """Everything a computer player is given for one decision: its level, its seat's View and the seed of
+    its random generator. Nothing else of the game goes to the bot (see bots/base.py)."""
+
+    game_id: str
+    level: str
+    seat: int
+    view: Any
+    deal_number: str
+    decision: int  # how many actions the game has recorded: with the deal number, seeds the bot
 
 
 def log_mark(rules: GameRules, seat: int, before: Any, after: Any, mark: int) -> int:  # type: ignore[type-arg]
@@ -73,7 +87,10 @@ class HotseatSession:
         store: SaveStore,
         seed: str | None = None,
         match: tuple[tuple[int, ...], ...] = (),
+        computers: Sequence[str | None] = (),
     ) -> HotseatSession:
+        """A new game; `computers` gives, per seat, the level of the computer playing it or None for a
+        person (empty: everyone is a person)."""
         spec = get_game(game_id)
         rules = spec.rules()
         seed = seed.strip() if seed and seed.strip() else new_deal_number()
@@ -90,6 +107,7 @@ class HotseatSession:
             created_at=stamp,
             updated_at=stamp,
             match=match,
+            computers=tuple(computers) if any(computers) else (),
         )
         session = cls(spec, save, state, store)
         session._autosave()
@@ -112,11 +130,51 @@ class HotseatSession:
     def title(self) -> str:
         label = self.rules.variant_label(self.options)
         name = self.narrator.title
-        return f"{name} ({self.narrator.say(label)})" if label is not None else name
+        if label is None:
+            return name
+        return _("{game} ({variant})").format(game=name, variant=self.narrator.say(label))
 
     @property
     def players(self) -> tuple[str, ...]:
         return self._save.players
+
+    def computer_level(self, seat: int) -> str | None:
+        """The level of the computer playing `seat`, or None when a person plays it."""
+        computers = self._save.computers
+        return computers[seat] if seat < len(computers) else None
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat in range(len(self.players)) if self.computer_level(seat) is None)
+
+    @property
+    def has_computers(self) -> bool:
+        return any(self._save.computers)
+
+    def computer_job(self, seat: int) -> ComputerJob:
+        """What the computer in `seat` decides from: its seat's View, like a person's screen, and nothing
+        of the state beyond it."""
+        level = self.computer_level(seat)
+        assert level is not None, "a person's seat has no computer"
+        return ComputerJob(self.spec.id, level, seat, self.view(seat), self.deal_number, len(self._actions))
+
+    def watcher(self) -> int | None:
+        """The person whose screen may stay in front of the table while computers play: the one who played
+        last (they still hold the device), or the only person at the table; None before any person has
+        played at a table of several."""
+        if self.showing_seat is not None and self.computer_level(self.showing_seat) is None:
+            return self.showing_seat
+        humans = self.human_seats
+        return humans[0] if len(humans) == 1 else None
+
+    @property
+    def actions_recorded(self) -> int:
+        return len(self._actions)
+
+    @property
+    def last_seat(self) -> int | None:
+        """The seat that took the last recorded action (None before the first)."""
+        return self._actions[-1].seat if self._actions else None
 
     @property
     def options(self) -> FrozenModel:
@@ -174,7 +232,12 @@ class HotseatSession:
         far if that seat has not acted yet): what the handoff tells the incoming player."""
         log = self.rules.log(self._state)
         start = self._log_marks[seat] if 0 <= seat < len(self._log_marks) else -1
-        return tuple(self.narrator.event(entry) for entry in log[max(start, 0) :] if entry.only is None)
+        said = tuple(self.narrator.event(entry) for entry in log[max(start, 0) :] if entry.only is None)
+        return said + self.narrator.table_news(self.view(None))
+
+    def has_acted(self, seat: int) -> bool:
+        """Whether `seat` has taken an action yet (the handoff says "so far" to one who has not)."""
+        return 0 <= seat < len(self._log_marks) and self._log_marks[seat] >= 0
 
     def handed_to(self, seat: int) -> None:
         """The incoming player took the device: their private screen is in front of the table."""
@@ -202,12 +265,17 @@ class HotseatSession:
         self._autosave()
 
     def next_step(self) -> NextStep:
-        """Decide the next screen. Any change of player goes through the handoff screen."""
+        """Decide the next screen. Any change from one person to another goes through the handoff screen;
+        computers play on the screen in front of the table, and a lone person is never handed off to."""
         if self.outcome() is not None:
             return NextStep("results")
         seat = self.acting_seat()
         if seat is None:  # pragma: no cover - a game with nobody to act must have an outcome
             return NextStep("results")
+        if self.computer_level(seat) is not None:
+            return NextStep("computer", seat)
+        if len(self.human_seats) == 1:
+            return NextStep("turn", seat)
         if self._pause_for_table:
             return NextStep("handoff", seat)
         if seat == self.showing_seat:
@@ -231,7 +299,7 @@ class HotseatSession:
         # Saving can fail (a read-only or vanished folder, a full disk). The move stays applied in memory, the
         # screens say so, and every later action tries again: a failure never crashes or loses the game.
         problem: Exception | None = None
-        for _ in range(2):  # the first call may only report an earlier flush that failed
+        for _attempt in range(2):  # the first call may only report an earlier flush that failed
             try:
                 self._store.write_behind(self._save)
             except (OSError, ValueError) as exc:
@@ -260,7 +328,7 @@ class HotseatSession:
                 marks[record.seat] = log_mark(self.rules, record.seat, before, state, marks[record.seat])
         except Exception:  # noqa: BLE001 - a save that does not replay: the handoff shows the last line only
             last = max(len(self.rules.log(self._state)) - 1, 0)
-            return tuple(last for _ in save.players)
+            return tuple(last for _seat in save.players)
         return tuple(marks)
 
     def replay_matches(self) -> bool:

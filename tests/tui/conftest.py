@@ -30,7 +30,8 @@ def save_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def make_app(save_dir: Path) -> Callable[..., BoardGamesApp]:
-    """A factory: make_app() -> a fresh BoardGamesApp on this test's save_dir with a short handoff pause.
+    """A factory: make_app() -> a fresh BoardGamesApp on this test's save_dir with a short handoff pause
+    and computers that move at once.
 
     Call it again for a second app on the same folder (a restart); keyword arguments override the defaults.
     """
@@ -38,6 +39,10 @@ def make_app(save_dir: Path) -> Callable[..., BoardGamesApp]:
     def make(**kwargs: Any) -> BoardGamesApp:
         kwargs.setdefault("save_dir", save_dir)
         kwargs.setdefault("handoff_delay", TEST_HANDOFF_DELAY)
+        # Computers think in a thread here (a process per test would cost more than it proves) and move
+        # without the pause people get.
+        kwargs.setdefault("computers_in_subprocess", False)
+        kwargs.setdefault("computer_pause", 0.0)
         return BoardGamesApp(**kwargs)
 
     return make

@@ -33,7 +33,6 @@ from boardgames_tui.engine.hanabi.scoring import RATINGS
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.i18n import _, set_language
 from boardgames_tui.tui.games.hanabi.narrate import BONUS_TILES_SHORT, NARRATOR, HanabiNarrator
-from boardgames_tui.tui.games.hanabi.render import NO_LINE_END, NO_LINE_START, break_lines
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.narrate import narrator_for
 from boardgames_tui.tui.screens.help import HelpScreen
@@ -42,21 +41,21 @@ from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
 from boardgames_tui.tui.session import HotseatSession
 
+from boardgames_tui.tui.text import NO_LINE_END, NO_LINE_START, wrap_plain
+
 from ..engine.hanabi.helpers import build
 from ..engine.hanabi.test_playouts import VARIANTS, candidate_actions, choose, variant_id
+from . import chinese
+from .chinese import assert_whole, screen_rows
 from .helpers import wait_until
 
 NAMES = ("Ana", "Bob", "Chloé", "Dee", "Eve")
-KEY_NAMES = {"esc", "tab", "enter", "space", "pgup", "pgdn", "home", "end", "ctrl", "shift"}
-ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 COLOUR_LETTERS = re.compile(r"[RYGBWMK]+")  # what a card is not: "≠YM"
 
 
 def english_words(text: str, names: Iterable[str] = NAMES) -> list[str]:
-    """The ASCII words of two letters or more left in `text` once names are taken out; key names allowed."""
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return [word for word in ASCII_WORD.findall(text) if word.lower() not in KEY_NAMES and not COLOUR_LETTERS.fullmatch(word)]
+    """The English words left in `text`: names, key names and colour letters ("≠YM") are allowed."""
+    return chinese.english_words(text, names, latin=COLOUR_LETTERS)
 
 
 def check_said(lines: Iterable[str], language: str, names: Iterable[str] = NAMES) -> None:
@@ -262,15 +261,10 @@ def test_chinese_names_and_terms() -> None:
 # The app, in Chinese ------------------------------------------------------------------------------------
 
 
-def screen_lines(app: Any) -> list[str]:
-    """The terminal's rows as text, one string per row (wide characters once each)."""
-    return ["".join(segment.text for segment in strip).rstrip() for strip in app.screen._compositor.render_strips()]
-
-
 def assert_chinese(app: Any, names: Iterable[str], where: str) -> str:
     """The screen has no English word but names, colour letters and key names; no line is wider than the
     terminal. Returns the screen as text."""
-    lines = screen_lines(app)
+    lines = screen_rows(app)
     width = app.size.width
     assert all(cell_len(line) <= width for line in lines), f"{where}: a line past the edge\n" + "\n".join(lines)
     text = "\n".join(lines)
@@ -283,19 +277,7 @@ def assert_typeset(text: str, where: str) -> None:
     """Nothing on a game screen is cut short with an ellipsis, and no line starts with closing punctuation
     (a comma, a full stop, a closing bracket) nor ends with an opening one."""
     assert "…" not in text, f"{where}: something cut with …\n{text}"
-    for line in text.splitlines():
-        inside = line.strip(" │")
-        assert inside[:1] not in NO_LINE_START, f"{where}: a line starts with {inside[:1]!r}\n{text}"
-        assert inside[-1:] not in NO_LINE_END, f"{where}: a line ends with {inside[-1:]!r}\n{text}"
-
-
-def assert_whole(text: str, line: str, where: str) -> None:
-    """`line` is on the screen; when it wraps, its start and its end are (nothing cut off)."""
-    flat = text.replace("\n", "")
-    squeezed = re.sub(r"\s+", "", text)
-    if line in flat or re.sub(r"\s+", "", line) in squeezed:
-        return
-    raise AssertionError(f"{where}: {line!r} is not whole on the screen\n{text}")
+    chinese.assert_well_broken(text, where)
 
 
 async def resume(app: Any, pilot: Any, state: HanabiState) -> HotseatSession:
@@ -521,7 +503,7 @@ def test_narrated_sentences_break_as_chinese_is_typeset(width: int) -> None:
     finally:
         set_language("en")
     for sentence in sentences:
-        lines = break_lines(sentence, width)
+        lines = wrap_plain(sentence, width)
         assert "".join(lines).replace(" ", "") == sentence.replace(" ", ""), sentence
         for number, line in enumerate(lines):
             assert cell_len(line) <= width, (sentence, lines)
@@ -539,3 +521,31 @@ def playout_named(options: HanabiOptions, names: tuple[str, ...], seed: int) -> 
         state = RULES.apply(state, state.current, choose(state, tuple(RULES.legal_actions(state, state.current)), rng, 0.9))
         states.append(state)
     return states
+
+
+FACE = re.compile(r"(?<![A-Za-z0-9])[RYGBWMK][1-5](?![0-9])")
+TOLD = re.compile(r"[RYGBWMK?][1-5?]")
+
+
+def columns(row: str, pattern: re.Pattern[str]) -> list[int]:
+    """The terminal columns where `pattern` matches in `row` (a Chinese character takes two)."""
+    return [cell_len(row[: match.start()]) for match in pattern.finditer(row)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_what_a_player_was_told_sits_under_each_card(make_app, in_chinese, size) -> None:  # noqa: ANN001
+    """Each other hand's "已知" row has its labels ("*G?", "??") in the columns of the cards above them, and
+    the own hand's slot numbers stand over its labels. Read from the terminal's rows (a screenshot's text
+    drops leading spaces)."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await resume(app, pilot, played_to(HanabiOptions(), 3, 6))
+        rows = screen_rows(app)
+        knows = [number for number, row in enumerate(rows) if row.strip(" │").startswith("已知")]
+        assert len(knows) == 2, "\n".join(rows)
+        for number in knows:
+            faces, told = columns(rows[number - 1], FACE), columns(rows[number], TOLD)
+            assert len(faces) == len(told) >= 4 and faces == told, (rows[number - 1], rows[number])
+        own = next(number for number, row in enumerate(rows) if row.strip(" │").startswith("你的牌"))
+        slots = [cell_len(rows[own - 1][: match.start()]) for match in re.finditer(r"[1-6]", rows[own - 1])]
+        assert slots == columns(rows[own], TOLD), (rows[own - 1], rows[own])

@@ -219,3 +219,34 @@ async def test_a_long_log_line_in_chinese_wraps_under_its_text(make_app, in_chin
         assert len(continuation) >= 2  # the line took several rows, each starting under the text
         for row in continuation:
             assert row[:text_column] == " " * text_column and row[text_column] != " ", row
+
+
+async def test_the_feed_is_titled_by_whether_the_player_has_played_yet(make_app) -> None:
+    """The news is said to be since the player's last turn only when they have had one; otherwise it is
+    what happened so far (scrolled back or not)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "so-far")
+        handoff = app.screen
+        assert isinstance(handoff, PassDeviceScreen)
+        for first_turn, title, not_title in ((True, "So far:", "Since your last turn"), (False, "Since your last turn:", "So far")):
+            for news in (("Ana told Ben about his ones.",), tuple(f"Line {n}: Ana played R{n % 5 + 1}." for n in range(15))):
+                handoff.prepare(
+                    game_title="Hanabi", player="Ben", position="Turn 2", feed=news, seat=1, first_turn=first_turn
+                )
+                await pilot.pause()
+                text = screen_text(app)
+                assert title in text and not_title not in text, text
+                assert ("(↑ earlier news)" in text) == (len(news) > 1), text
+
+
+async def test_the_feed_title_in_chinese(make_app, in_chinese) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_game(app, pilot, ["Ana", "Ben"], HanabiOptions(), "so-far-zh")
+        handoff = app.screen
+        assert isinstance(handoff, PassDeviceScreen)
+        for first_turn, title in ((True, "到目前为止："), (False, "自你上一回合以来：")):
+            handoff.prepare(game_title="花火", player="Ben", position="第2回合", feed=("Ana提示Ben：第1位是1。",), seat=1, first_turn=first_turn)
+            await pilot.pause()
+            assert title in screen_text(app)

@@ -37,15 +37,14 @@ from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.lifeboat.helpers import build, nav, random_midgame
 from ..engine.lifeboat.test_playouts import CANDIDATES
+from . import chinese
+from .chinese import screen_text, squeezed
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")
-WORD = re.compile(r"[A-Za-z]{2,}")
-KEY_NAMES = {"Esc", "Tab", "Enter", "Space", "PgUp", "PgDn", "Home", "End", "Ctrl", "esc", "enter", "space", "tab"}
 CARD_CODE = re.compile(r"N\d\d")
 MARKS = re.compile(r"[ADRFT]+")  # the boat table's marker letters side by side ("RFT2": rowed, fought, thirst 2)
 CATALOGUES = Path(__file__).parents[2] / "boardgames_tui" / "locale" / "zh_CN" / "LC_MESSAGES"
-# Chinese punctuation that never starts a line, and the marks after which a Chinese sentence takes no space
-CLOSING = frozenset("，。、；：！？）》」』】…")
+# The marks after which a Chinese sentence takes no space
 SPACED = re.compile(r"[，。、；！？] ")
 OPTIONS = [
     LifeboatOptions(rowing=rowing, disputed_cards=disputed, trading=trading)
@@ -56,10 +55,8 @@ OPTIONS = [
 
 
 def english_words(text: str, players: tuple[str, ...] = NAMES) -> list[str]:
-    """The ASCII words of two letters or more in `text` that are not a player's name, a card code or a key."""
-    for name in sorted(players, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return [w for w in WORD.findall(CARD_CODE.sub(" ", text)) if w not in KEY_NAMES and not MARKS.fullmatch(w)]
+    """The English words in `text`: a player's name, a card code, a key and the boat's marker letters are not."""
+    return chinese.english_words(CARD_CODE.sub(" ", text), players, latin=MARKS)
 
 
 @pytest.fixture
@@ -177,21 +174,6 @@ def test_the_game_names_its_options_in_chinese(both_languages: None) -> None:
 # (b) The screens in Chinese ----------------------------------------------------------------------------
 
 
-def squeezed(text: str) -> str:
-    """The text without whitespace nor box borders: a line wrapped on screen reads as one."""
-    return "".join(re.sub(r"[║│┃▊▎▔▁]", "", text).split())
-
-
-def screen_text(app: App[Any]) -> str:
-    """What the terminal shows, as plain text: the screenshot without its style sheet and window title."""
-    import html
-
-    svg = app.export_screenshot()
-    svg = re.sub(r"<style>.*?</style>", "", svg, flags=re.S)
-    svg = re.sub(r'<text class="[^"]*-title"[^>]*>.*?</text>', "", svg, flags=re.S)
-    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
-
-
 def assert_chinese(app: App[Any], players: tuple[str, ...], *whole: str) -> str:
     """The screen shows no English word, and each of `whole` (lines the game said) appears uncut."""
     text = screen_text(app)
@@ -210,9 +192,7 @@ def assert_whole_turn_screen(app: App[Any], players: tuple[str, ...]) -> None:
     body = screen.query_one("#lb-body")
     text = assert_chinese(app, players)
     assert body.max_scroll_y == 0, ("the middle of the screen overflows", text)
-    for line in text.splitlines():
-        line = line.strip()
-        assert not (line and line[0] in CLOSING), (line, text)
+    chinese.assert_well_broken(text, "the turn screen")
     for name in sorted(players, key=len, reverse=True):
         text = text.replace(name, "某")  # a name may hold a comma; it stands for a word here
     assert "," not in text and not SPACED.search(text), text
@@ -310,8 +290,7 @@ async def test_the_option_help_of_the_setup_screen_breaks_cleanly(size: tuple[in
                 text = re.sub("[\u2580-\u259f]", "", screen_text(app))  # the scrollbar beside a line
                 shown = [line.strip() for line in text.splitlines() if line.strip() and squeezed(line) in help_text]
                 assert squeezed("".join(shown)) == help_text, text  # the whole help is in view
-                for line in shown:
-                    assert line[0] not in CLOSING, (line, text)
+                assert not chinese.badly_broken(shown), (chinese.badly_broken(shown), text)
 
 
 def test_the_words_shared_with_the_app_read_as_the_app_says_them() -> None:

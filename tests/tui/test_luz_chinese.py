@@ -29,19 +29,16 @@ from boardgames_tui.tui.screens.rules import RULES_WIDTH_MARGIN, rulebook_lines
 from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.luz.helpers import build, rows
+from . import chinese
+from .chinese import assert_whole
 from .helpers import wait_until
 
 NAMES = ("Ana", "Ben", "Chloé", "Dee", "Eve")
 DIRECTIONS = ("random", "high on the right", "high on the left")
-KEY_NAMES = {"esc", "tab", "enter", "space", "pgup", "pgdn", "home", "end", "ctrl", "shift"}  # any case
-ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def english_words(text: str, names: Iterable[str] = NAMES) -> list[str]:
-    """The ASCII words of two letters or more left in `text` once names are taken out; key names allowed."""
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return [word for word in ASCII_WORD.findall(text) if word.lower() not in KEY_NAMES]
+    return chinese.english_words(text, names)
 
 
 def said_everything(state: LuzState, narrator: LuzNarrator) -> list[str]:
@@ -168,11 +165,6 @@ def test_chinese_names_and_terms() -> None:
 # The app, in Chinese ------------------------------------------------------------------------------------
 
 
-def screen_lines(app: Any) -> list[str]:
-    """The terminal's rows as text, one string per row (wide characters once each)."""
-    return ["".join(segment.text for segment in strip).rstrip() for strip in app.screen._compositor.render_strips()]
-
-
 class Screens:
     """The screens of one test, each read in Chinese; English left on any of them fails the test at the end,
     naming every screen and word at once."""
@@ -183,7 +175,7 @@ class Screens:
         self.english: dict[str, list[str]] = {}
 
     def read(self, where: str) -> str:
-        text = "\n".join(screen_lines(self.app))
+        text = chinese.screen_text(self.app)
         left = english_words(text, self.names)
         if left:
             self.english[where] = sorted(set(left))
@@ -193,30 +185,13 @@ class Screens:
         assert not self.english, "English on the screen: " + "; ".join(f"{k}: {v}" for k, v in self.english.items())
 
 
-def assert_whole(text: str, line: str, where: str) -> None:
-    """`line` is on the screen; when it wraps, its start and its end are (nothing cut off)."""
-    flat = text.replace("\n", "")
-    squeezed = re.sub(r"\s+", "", text)
-    if line in flat or re.sub(r"\s+", "", line) in squeezed:
-        return
-    raise AssertionError(f"{where}: {line!r} is not whole on the screen\n{text}")
-
-
-# Chinese line breaking: no row begins with closing punctuation or ends with opening punctuation.
-CLOSING = "，。、：；！？）」』】》”’…"
-OPENING = "（「『【《“‘"
-FRAME = "│║╭╮╰╯▎▊ "
-
-
 def assert_breaks_well(text: str, where: str) -> None:
     """Every row breaks where Chinese allows, and no bullet is left alone on its row (Rich moves a sentence
     without spaces whole to the next row)."""
     for row in text.splitlines():
-        body = row.strip(FRAME)
+        body = chinese.FRAME.sub(" ", row).strip()
         assert body not in ("·", "•"), f"{where}: a bullet alone on its row\n{text}"
-        start = body.lstrip("·• ")
-        assert not (start and start[0] in CLOSING), f"{where}: {row!r} begins with punctuation\n{text}"
-        assert not (body and body[-1] in OPENING), f"{where}: {row!r} ends with an opening bracket\n{text}"
+    chinese.assert_well_broken(text, where)
 
 
 async def resume(app: Any, pilot: Any, state: LuzState) -> HotseatSession:
@@ -361,7 +336,8 @@ LONG_NAMES = ("小明", "Maximilian-Alex", "欧阳娜娜娜娜娜娜娜娜娜娜
 @pytest.mark.parametrize("players", [3, 5])
 async def test_long_chinese_names_fold_between_characters(make_app, in_chinese, size, players) -> None:  # noqa: ANN001
     """With Chinese names up to 16 characters, the log's sentences fold between characters behind their dot
-    (never a dot alone on a row, never a row starting with a comma), and every name is whole."""
+    (never a dot alone on a row, never a row starting with a comma), and every name is whole. Nothing is
+    below the visible rows: a table of five long names leaves the log in view, even at 80x24."""
     names = LONG_NAMES[:players]
     app = make_app()
     screens = Screens(app, names)
@@ -373,8 +349,8 @@ async def test_long_chinese_names_fold_between_characters(make_app, in_chinese, 
         for where in ("the deal", "the first trick", "the last trick of round 1", "round 2"):
             screen = app.screen
             assert isinstance(screen, LuzTurnScreen)
-            screen.query_one("#luz-body").scroll_end(animate=False)  # the log, under a table of long names
-            await pilot.pause()
+            body = screen.query_one("#luz-body")
+            await wait_until(pilot, lambda: body.max_scroll_y == 0, f"{where}: everything in view")
             text = screens.read(where)
             assert_breaks_well(text, where)
             newest = narrator.events(screen.view.log)[-1]
@@ -409,3 +385,31 @@ def test_the_chinese_rulebook_breaks_rows_where_chinese_allows(in_chinese, colum
         assert not (folded and re.search(r"[A-Za-z0-9]$", row) and re.match(r"\s*[A-Za-z0-9]", following)), (
             f"rules at {columns}: a word split between {row!r} and {following!r}"
         )
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_the_table_is_told_every_bid_once_the_bidding_is_done(players: int, language: str) -> None:
+    """The handoff after the last bid tells every bid (the news since the first bidder's own bid stops
+    short of it), their total and who leads; before that, and once a card is played, there is nothing more."""
+    names = LONG_NAMES[:players]
+    state = RULES.setup(names, LuzOptions(), "bids")
+    set_language(language)
+    try:
+        narrator = NARRATOR(names)
+        for step in range(players):
+            assert narrator.table_news(RULES.view(state, None)) == ()
+            state = RULES.apply(state, state.current, Bid(tricks=step % 3, bead=step == 1))
+        (said,) = narrator.table_news(RULES.view(state, None))
+        for name in names:
+            assert name in said
+        assert str(sum(step % 3 for step in range(players))) in said
+        if language == "zh":
+            assert not english_words(said, names), said
+            assert said.startswith("下注完毕：") and "安全珠" in said
+        else:
+            assert said.startswith("Bidding done:") and "safety bead" in said
+        state = RULES.apply(state, state.current, RULES.legal_actions(state, state.current)[0])
+        assert narrator.table_news(RULES.view(state, None)) == ()
+    finally:
+        set_language("en")

@@ -46,7 +46,6 @@ from boardgames_tui.engine.rummikub.models import (
 from boardgames_tui.engine.rummikub.rules import RULES
 from boardgames_tui.i18n import LOCALE_DIR, set_language
 from boardgames_tui.tui.games.rummikub.narrate import RummikubNarrator, option_help
-from boardgames_tui.tui.games.rummikub.render import NO_BREAK_AFTER, NO_BREAK_BEFORE, break_offsets, folded
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.help import HelpScreen
 from boardgames_tui.tui.screens.log import LogScreen
@@ -54,24 +53,22 @@ from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
 from boardgames_tui.tui.screens.rules import RULES_WIDTH_MARGIN, rulebook_lines
 from boardgames_tui.tui.screens.setup import SetupScreen
+from boardgames_tui.tui.text import wrap_plain, wrapped
 
 from ..engine.rummikub.helpers import NAMES, build, ids, tile_id, vbuild
 from ..engine.rummikub.policies import BiasedRandomPolicy, MeldingPolicy
 from ..engine.rummikub.test_playouts import VariantRandomPolicy, candidates
 
 from ..engine.rummikub.variant_policies import VariantMeldingPolicy
+from . import chinese
+from .chinese import FRAME, screen_text
 from .helpers import resume_state, wait_for_handoff, wait_until
 
-KEY_NAMES = {"esc", "tab", "enter", "space", "pgup", "pgdn", "home", "end", "ctrl", "backspace", "shift"}
-WORD = re.compile(r"[A-Za-z]{2,}")
 SIZES = [(80, 24), (100, 30)]
 
 def english_words(text: str, names: tuple[str, ...] = NAMES) -> list[str]:
     """The English words left in `text` once names, the glossary's joker牌 and key names are taken out."""
-    for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
-    text = text.replace("joker牌", " ")
-    return [word for word in WORD.findall(text) if word.lower() not in KEY_NAMES]
+    return chinese.english_words(text.replace("joker牌", " "), names, keys=chinese.KEY_NAMES | {"backspace"})
 
 class BothLanguages:
     """Says every fact in English and in Chinese (strict: a kind without words fails) and keeps the
@@ -295,38 +292,25 @@ def test_every_chinese_message_of_the_game_is_translated_without_english_words()
 
 # The screens, in Chinese, at both sizes ----------------------------------------------------------------------
 
-def screen_text(app: Any) -> str:
-    """What the terminal shows, line by line, as plain text."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-def _flat(text: str) -> str:
-    """Text without spaces, line breaks, box borders and scroll bars: a wrapped line reads as one."""
-    return re.sub(r"[\s│║▁▂▃▄▅▆▇█▔]+", "", text)
-
 def visible(text: str, shown: str) -> bool:
     """`text` is on the screen whole: every character, wrapped or not (an ellipsis would replace some)."""
-    return _flat(text) in _flat(shown)
+    return chinese.squeezed(text) in chinese.squeezed(shown)
 
 def assert_chinese(shown: str, names: tuple[str, ...] = NAMES) -> None:
     words = english_words(shown, names)
     assert not words, (words, shown)
 
 
-FRAME = re.compile(r"[│║╭╮╰╯╔╗╚╝═─▁▂▃▄▅▆▇█▔▎▊]")
-
-
 def badly_broken(rows: list[str]) -> list[str]:
     """The rows (frames and scroll bars taken off) that start with a closing mark or end with an opening
-    one, or show "joker" or a tile code cut at the row's end."""
+    one (see chinese.badly_broken), or show "joker" or a tile code cut at the row's end."""
     inner = [FRAME.sub(" ", row).strip() for row in rows]
-    bad = []
+    bad = chinese.badly_broken(inner, bullets="")
     for number, row in enumerate(inner):
         if not row:
             continue
         following = inner[number + 1] if number + 1 < len(inner) else ""
-        if (row[0] in NO_BREAK_BEFORE and not row[1:2].isspace()) or row[-1] in NO_BREAK_AFTER:  # "? " is a key
-            bad.append(row)
-        elif re.search(r"(?<![A-Za-z])(j|jo|jok|joke)$", row) or re.match(r"(oker|ker|er|r)牌", row):
+        if re.search(r"(?<![A-Za-z])(j|jo|jok|joke)$", row) or re.match(r"(oker|ker|er|r)牌", row):
             bad.append(row)
         elif re.search(r"(?<![A-Za-z0-9])[KRBO]1?$", row) and re.match(r"\d", following):
             bad.append(row)
@@ -483,12 +467,12 @@ def test_lines_break_between_characters_and_words_never_inside_one() -> None:
         if len(text.strip()) < 3:  # a separator (", " -> "、") is no line
             continue
         for width in range(12, 80, 5):
-            rows = folded(Text(text), width).plain.split("\n")
+            rows = wrapped(Text(text), width).plain.split("\n")
             assert all(cell_len(row) <= width for row in rows), (width, rows)
             assert not badly_broken(rows), (width, rows)
             assert "".join(rows).replace(" ", "") == text.replace(" ", "").replace("\n", ""), (width, rows)
-    assert break_offsets("R10 R11 R12", 5) == [4, 8], "a tile code is never cut"
-    assert break_offsets("换下joker牌", 8) == [2], "nor is joker"
+    assert wrap_plain("R10 R11 R12", 5) == ["R10", "R11", "R12"], "a tile code is never cut"
+    assert wrap_plain("换下joker牌", 8) == ["换下", "joker牌"], "nor is joker"
 
 
 TABLE = ["R1 R2 R3 R4 J R6 R7 R8 R9 R10 R11 R12 R13", "O4 O5 O6", "K7 B7 R7 O7", "B11 B12"]

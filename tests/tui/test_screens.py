@@ -8,12 +8,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from boardgames_tui.engine.assets import asset_path
 from boardgames_tui.engine.base import fact
 from boardgames_tui.engine.hanabi.models import HanabiOptions
+from boardgames_tui.engine.registry import GAMES
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
@@ -421,3 +423,24 @@ async def test_starting_a_game_draws_its_rulebook_ahead(make_app) -> None:
         await pilot.pause()
         book = app.screen.query_one(RulebookView)
         assert book.lines is rules._LINES[("hanabi", "en", book.scrollable_content_region.width)]  # the one drawn ahead
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_chinese_rulebooks_break_by_the_shared_rule_and_english_ones_as_rich_draws_them(game_id: str) -> None:
+    """Rich breaks Markdown at spaces only; the Chinese paragraphs, list items and table cells break where
+    Chinese allows (never a row starting with "。"), and an English rulebook is drawn exactly as Rich draws it."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from boardgames_tui.tui.screens.rules import HEADINGS, rulebook_lines, rulebook_text
+
+    from .chinese import badly_broken
+
+    for width in (40, 76, 96):
+        rows = [strip.text for strip in rulebook_lines(game_id, width, "zh")]
+        cells = [cell for row in rows for cell in re.split(r" {2,}", row) if cell.strip() != "?"]  # "?": a key
+        assert not badly_broken(cells), (width, badly_broken(cells))
+        console = Console(width=width, force_terminal=True, color_system="truecolor", theme=HEADINGS, legacy_windows=False)
+        english = Markdown(rulebook_text(game_id, "en"), justify="left", hyperlinks=False)
+        drawn = ["".join(segment.text for segment in line) for line in console.render_lines(english, pad=True)]
+        assert [strip.text for strip in rulebook_lines(game_id, width, "en")] == drawn

@@ -36,25 +36,21 @@ from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.splendor_duel.helpers import EMPTY_BOARD, board, build, player, tokens
+from ..engine.splendor_duel.playout import random_game, rare_decision
+from . import chinese
+from .chinese import screen_text, squeezed
 
 NAMES = ("Ana", "Ben")
 # The screens are played by a Chinese name and a long one with a space: a line must never cut a name.
 TABLE = ("小明", "Maximilian Roths")
 TABLE_WORDS = ("小明", "Maximilian", "Roths")
 W, B, G, R, K, P, Y = range(7)
-# What may stay in Latin letters on a Chinese screen: the players' names and the keys' names. Token letters,
-# cell names (A1) and costs (2W1P) have no two letters in a row, so they never look like a word.
-KEY_NAMES = {"esc", "tab", "enter", "space", "pgup", "pgdn", "home", "end", "ctrl"}
-ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def english_words(text: str, names: tuple[str, ...] = NAMES) -> list[str]:
-    return [word for word in ENGLISH_WORD.findall(text) if word.lower() not in KEY_NAMES and word not in names]
-
-
-def squash(text: str) -> str:
-    """Text without its white space: a wrapped line still contains the whole sentence."""
-    return re.sub(r"\s+", "", text)
+    """What may stay in Latin letters on a Chinese screen: the players' names and the keys' names. Token
+    letters, cell names (A1) and costs (2W1P) have no two letters in a row, so they never look like a word."""
+    return chinese.english_words(text, names)
 
 
 @pytest.fixture(params=["en", "zh"])
@@ -90,18 +86,16 @@ def random_games(count: int) -> Iterator[tuple[SplendorDuelState, list[IllegalAc
     """Random legal games to the end, each with the refusals met on the way."""
     for game in range(count):
         rng = random.Random(game)
-        state = RULES.setup(NAMES, None, f"chinese-{game}")
         refusals: list[IllegalAction] = []
-        step = 0
-        while RULES.to_act(state):
-            if step % 5 == 0 or state.phase not in ("start", "main"):
+        for step, state in enumerate(random_game(rng, f"chinese-{game}", NAMES)):
+            if not RULES.to_act(state):
+                break
+            if step % 5 == 0 or rare_decision(state):
                 for action in probes(state, rng):
                     refused = RULES.refusal(state, state.current, action)
                     if refused is not None:
                         refusals.append(refused)
             refusals.append(RULES.refusal(state, 1 - state.current, Pass()))  # type: ignore[arg-type]
-            state = RULES.apply(state, state.current, rng.choice(RULES.legal_actions(state, state.current)))
-            step += 1
         refusals.append(RULES.refusal(state, 0, Pass()))  # type: ignore[arg-type]
         yield state, refusals
 
@@ -241,26 +235,15 @@ async def take_device(app: Any, pilot: Any) -> None:
     await pilot.pause()
 
 
-def screen_text(app: Any) -> str:
-    """What the terminal shows, line by line."""
-    return "\n".join("".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips())
-
-
 # Typesetting Chinese: no line starts with closing punctuation or ends with opening punctuation, no ASCII
 # colon after a cell name or a Chinese word, no space between two Chinese sentences.
-LINE_START = "，。、；：！？）》」』”"
-LINE_END = "（《「『“"
 WESTERN_PUNCTUATION = re.compile(r"[\u4e00-\u9fff）][:;,!?(]|\b[A-E][1-5]: |。 +[\u4e00-\u9fff]")
 
 
 def badly_set(text: str) -> list[str]:
     """The screen's lines that break a rule of Chinese typesetting."""
-    bad = []
-    for line in text.split("\n"):
-        body = line.strip(" ║│▊▎")
-        if body and (body[0] in LINE_START or body[-1] in LINE_END or WESTERN_PUNCTUATION.search(body)):
-            bad.append(line)
-    return bad
+    lines = text.split("\n")
+    return chinese.badly_broken(lines) + [line for line in lines if WESTERN_PUNCTUATION.search(line)]
 
 
 def shows_whole(app: Any, *sentences: str) -> str:
@@ -270,7 +253,7 @@ def shows_whole(app: Any, *sentences: str) -> str:
     left = english_words(text, TABLE_WORDS)
     assert not left, (left, text)
     for sentence in sentences:
-        assert squash(sentence) in squash(text), (sentence, text)
+        assert squeezed(sentence) in squeezed(text), (sentence, text)
     screen = app.screen
     if isinstance(screen, SplendorDuelTurnScreen):  # the whole table on the screen, every key in the bar
         from boardgames_tui.tui.widgets.keybar import KeyBar
@@ -329,7 +312,7 @@ async def test_a_turn_a_refusal_the_log_and_help_in_chinese(make_app, in_chinese
         await pilot.press("escape")
         await pilot.press("question_mark")
         text = shows_whole(app)
-        assert "在资源棋盘和卡牌之间切换" in squash(text)
+        assert "在资源棋盘和卡牌之间切换" in squeezed(text)
         await pilot.press("escape")
         assert app.screen is screen
         await pilot.press("tab", "space", "enter")  # the board again; the centre's black token

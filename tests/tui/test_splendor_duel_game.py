@@ -497,3 +497,24 @@ async def test_the_cursor_on_a_selected_token_keeps_both_brackets(make_app) -> N
         assert rows[1] == "2  K  [Y]  W✓  G✓  R✓ ", rows  # the cursor alone: the same brackets
         for row in rows:
             assert row.count("[") == row.count("]")
+
+
+async def test_a_resumed_extra_turn_still_says_it_is_one(make_app) -> None:
+    me = player(tokens(B=2, G=2, P=1))
+    state = build(
+        board_cells=board("W....", ".....", "..G..", ".....", "....."),
+        seats=(me, player()),
+        pyramid=((3, 2, 4, 1, 5), (31, 32, 33, 34), (55, 56, 57)),
+    )
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await resume_state(app, pilot, state)
+        await goto_card(pilot, app.screen, 2, 1)
+        await pilot.press("b")  # card 3 gives an extra turn
+        earned = session._state
+    again = make_app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await resume_state(again, pilot, earned)  # the game left and resumed before the extra turn
+        text = screen_text(again)
+        assert "Extra turn" in text
+        assert "Your last turn: Ana bought a level-1 white card" in re.sub(r"\s+", " ", text)

@@ -40,6 +40,7 @@ class RummikubOptions(FrozenModel):
     joker_reuse: JokerReuse = Field("anywhere", json_schema_extra=STANDARD_ONLY)
     joker_sets: Literal["locked", "free"] = "locked"
     turn_timer: TurnTimer = "off"
+    hints: bool = False  # a key on the turn screen shows the best play the move finder sees for the seat
 
     @model_serializer(mode="wrap")
     def _leave_out_standard(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
@@ -48,6 +49,8 @@ class RummikubOptions(FrozenModel):
         data: dict[str, object] = handler(self)
         if data.get("rule_set") == "standard":
             del data["rule_set"]
+        if data.get("hints") is False:
+            del data["hints"]  # likewise for games set up before hints existed
         return data
 
 

@@ -9,16 +9,17 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import N_, _
-from ..text import markup, plain
+from ..text import WrappingText, markup, plain
 from ..widgets.keybar import KeyBar
 
 
 def _translated(cell: str | Text) -> Text:
     """A help cell in the current language: a line fixed at import time (marked `N_`) is translated
-    here; one the screen already translated is not in the catalogue and comes back as it is."""
+    here; one the screen already translated is not in the catalogue and comes back as it is. It wraps
+    as Chinese is broken (between characters, never inside a name or key)."""
     if isinstance(cell, Text):
-        return cell
-    return plain(_(cell) if cell else cell)
+        return WrappingText.of(cell)
+    return WrappingText.of(plain(_(cell) if cell else cell))
 
 
 class HelpScreen(Screen[None]):

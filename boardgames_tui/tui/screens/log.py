@@ -7,7 +7,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from ...i18n import N_, _
-from ..text import markup, plain
+from ..text import Paragraph, markup
 from ..widgets.keybar import KeyBar
 
 
@@ -42,12 +42,12 @@ class LogScreen(Screen[None]):
         if not self.lines:
             log.write(_("Nothing has happened yet."))
             return
-        # One grid: a long line wraps under its own text, not under its number (Chinese folds anywhere).
+        # One grid: a long line wraps under its own text, not under its number, broken where Chinese allows.
         entries = Table.grid(padding=(0, 1))
         entries.add_column(justify="right", no_wrap=True)
-        entries.add_column(ratio=1, overflow="fold")
+        entries.add_column(ratio=1)
         for number, line in enumerate(self.lines, start=1):
-            entries.add_row(f"{number}.", plain(line))
+            entries.add_row(f"{number}.", Paragraph(line))
         log.write(entries)
 
     def action_close(self) -> None:

@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import N_, _
+from ...i18n import N_
 from ..widgets.keybar import KeyBar
 
 

@@ -21,19 +21,18 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...i18n import N_, _
-from ..text import markup, printable
+from ..text import Paragraph, markup
 from ..widgets.keybar import KeyBar
 
 HANDOFF_DELAY_SECONDS = 0.5
 FEED_ROWS = 10  # the height of the box's feed, as in DEFAULT_CSS
 
 
-
 def bulleted(line: str, width: int) -> list[Content]:
-    """`line` as rows of `width` cells behind a bullet, later rows indented under its text (a Chinese
-    line has no spaces, so it folds between characters)."""
-    rows = Content(line).wrap(max(width - 2, 1))
-    return [Content("• " if index == 0 else "  ").append(row) for index, row in enumerate(rows)]
+    """`line` as rows of `width` cells behind a bullet, later rows indented under its text, broken where
+    Chinese allows (tui/text.py)."""
+    return [Content(row.plain) for row in Paragraph(line, bullet="• ").lines(width)]
+
 
 class PassDeviceScreen(Screen[None]):
     PRIVATE: ClassVar[bool] = False
@@ -65,6 +64,7 @@ class PassDeviceScreen(Screen[None]):
         self.delay = delay
         self.game_title = self.player = self.position = ""
         self.feed: tuple[str, ...] = ()
+        self.first_turn = False  # the incoming player has not played yet: the feed is the whole game so far
         self._feed_rows: list[Content] = []  # the feed wrapped to the box's width
         self._feed_top = 0  # the first row in view
         self.seat = 0
@@ -85,11 +85,14 @@ class PassDeviceScreen(Screen[None]):
         public_table: Callable[[], RenderableType] | None = None,
         game_id: str = "",
         public_log: Callable[[], tuple[str, ...]] = tuple,
+        first_turn: bool = False,
     ) -> None:
-        """Say who the device goes to and everything public since their last turn (`feed`, oldest first).
+        """Say who the device goes to and everything public since their last turn (`feed`, oldest first),
+        or since the game began when they have not played yet (`first_turn`).
         The app keeps one handoff screen and fills it in before each handoff: a screen drawn before is
         drawn again at once, where a new one waits a frame."""
         self.game_title, self.player, self.position, self.feed, self.seat = game_title, player, position, feed, seat
+        self.first_turn = first_turn
         self.public_table = public_table  # built from the public View only: anyone may look while waiting
         self.game_id, self.public_log = game_id, public_log
         self.armed = False
@@ -130,7 +133,7 @@ class PassDeviceScreen(Screen[None]):
         if width <= 0:  # not laid out yet: wrap once it is
             self.call_after_refresh(self._wrap_feed)
             return
-        self._feed_rows = [row for line in self.feed for row in bulleted(printable(line), width)]
+        self._feed_rows = [row for line in self.feed for row in bulleted(line, width)]
         self._feed_top = max(len(self._feed_rows) - FEED_ROWS, 0)  # the newest news in view
         self._draw_feed()
 
@@ -139,10 +142,10 @@ class PassDeviceScreen(Screen[None]):
         self.query_one("#feed", Static).update(Content("\n").join(rows), layout=False)
         if not self.feed:
             title = _("Nobody has played yet.")
-        elif self._feed_top > 0:
-            title = _("Since your last turn: (↑ earlier news)")
+        elif self.first_turn:
+            title = _("So far: (↑ earlier news)") if self._feed_top > 0 else _("So far:")
         else:
-            title = _("Since your last turn:")
+            title = _("Since your last turn: (↑ earlier news)") if self._feed_top > 0 else _("Since your last turn:")
         self.query_one("#feed-title", Static).update(title, layout=False)
 
     def on_resize(self) -> None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import N_, _, pgettext
-from ..text import markup, plain
+from ..text import Paragraph, markup, plain
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -76,18 +77,19 @@ class ResultsScreen(Screen[None]):
             yield Static(
                 markup(_("{title} · Game over · Deal {deal}"), title=session.title, deal=session.deal_number)
             )
-            yield Static(session.narrator.say(outcome.headline), id="headline", markup=False)
+            yield Static(Paragraph(session.narrator.say(outcome.headline)), id="headline")
             if outcome.cooperative:  # one score for the team: name the team
                 players = pgettext("between player names", ", ").join(session.players)
                 yield Static(markup(_("Played by {players}"), players=players), id="team")
             else:
                 yield Static(table, id="ranking")
-            yield Static("\n".join(session.narrator.say(line) for line in outcome.details), id="details", markup=False)
+            yield Static(Group(*(Paragraph(session.narrator.say(line)) for line in outcome.details)), id="details")
             match = session.match_with_this_game()
             if len(match) > 1:
                 yield Static(match_table(session.players, match))
-            if session.public_summary():
-                yield Static(_("Last: {summary}").format(summary=session.public_summary()), id="last", markup=False)
+            summary = session.public_summary()
+            if summary:
+                yield Static(Paragraph(_("Last: {summary}").format(summary=summary)), id="last")
             yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
         yield KeyBar()
 

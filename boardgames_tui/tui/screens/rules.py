@@ -16,8 +16,10 @@ from __future__ import annotations
 import io
 from functools import lru_cache, partial
 
-from rich.console import Console
-from rich.markdown import Markdown
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown, MarkdownContext, MarkdownElement, TableDataElement, TableRowElement
+from rich.markdown import Paragraph as MarkdownParagraph
 from rich.theme import Theme
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -30,7 +32,7 @@ from textual.widgets import Static
 
 from ...engine.assets import asset_path
 from ...i18n import DEFAULT_LANGUAGE, N_, _, current_language
-from ..text import markup
+from ..text import Paragraph, WrappingText, markup
 from ..widgets.keybar import KeyBar
 
 
@@ -51,10 +53,39 @@ def rulebook_text(game_id: str, language: str | None = None) -> str:
     return "# " + _("Rules not found") + "\n\n" + _("The rulebook file for this game is missing.")
 
 
+def _has_wide_characters(text: str) -> bool:
+    return any(cell_len(char) > 1 for char in text)
+
+
+# Rich's Markdown breaks lines at spaces only: a Chinese paragraph (no spaces) would start a line with "。"
+# or cut a card code in two. Paragraphs (in lists and quotes too) and table cells with wide characters
+# break by the rule of every other screen (tui/text.py); the rest, and every English rulebook, is drawn by
+# Rich as it was.
+
+
+class _RulebookParagraph(MarkdownParagraph):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if _has_wide_characters(self.text.plain):
+            yield Paragraph(self.text)
+        else:
+            yield from super().__rich_console__(console, options)
+
+
+class _RulebookTableRow(TableRowElement):
+    def on_child_close(self, context: MarkdownContext, child: MarkdownElement) -> bool:
+        if isinstance(child, TableDataElement) and _has_wide_characters(child.content.plain):
+            child.content = WrappingText.of(child.content)
+        return super().on_child_close(context, child)
+
+
+class Rulebook(Markdown):
+    elements = {**Markdown.elements, "paragraph_open": _RulebookParagraph, "tr_open": _RulebookTableRow}
+
+
 @lru_cache(maxsize=8)
 def rulebook(game_id: str, language: str) -> Markdown:
     """The parsed rulebook in `language` (Rich renders it again at whatever width the terminal has)."""
-    return Markdown(rulebook_text(game_id, language), justify="left", hyperlinks=False)
+    return Rulebook(rulebook_text(game_id, language), justify="left", hyperlinks=False)
 
 
 # (game id, language, width) -> the rulebook's lines at that width; a few widths per game at most.

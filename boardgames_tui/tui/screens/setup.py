@@ -29,6 +29,15 @@ MAX_NAME_LENGTH = 16  # characters (a CJK character counts one, though it is two
 MAX_DEAL_DIGITS = 12
 
 
+HUMAN = "human"
+LEVEL_LABELS = {"easy": N_("Easy computer"), "hard": N_("Hard computer")}
+
+
+def level_label(level: str) -> str:
+    """A computer level as the setup lists it."""
+    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
+
+
 def switch_word(value: bool) -> str:
     return _("on") if value else _("off")
 
@@ -143,6 +152,9 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Label { width: 22; padding-top: 1; }
     SetupScreen .row .switch-state { width: auto; padding: 1 1 0 1; }
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
+    SetupScreen .row .seat-kind { width: 22; }
+    SetupScreen .row Label.seat-label { width: 10; }
+    SetupScreen .row .name-field { width: 1fr; max-width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }
     SetupScreen .help.error { color: $error; text-style: bold; }
@@ -190,10 +202,18 @@ class SetupScreen(Screen[None]):
                     [(str(n), n) for n in counts], value=rules.min_players, allow_blank=False, id="player-count"
                 )
             names = self.first_names()
+            # Each seat is a person or a computer of some level (games that have computer players).
+            from ...bots import table_levels
+
+            levels = table_levels(self.spec.id)
+            seat_kinds = [(_("Person"), HUMAN), *((level_label(level), level) for level in levels)]
             for seat in range(rules.max_players):
                 with Horizontal(classes="row", id=f"name-row-{seat}"):
-                    yield Label(_("Player {n}").format(n=seat + 1))
-                    yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}")
+                    # With a seat-kind list the label column narrows, so a name of 16 wide characters still fits.
+                    yield Label(_("Player {n}").format(n=seat + 1), classes="seat-label" if levels else "")
+                    if levels:
+                        yield FormSelect(seat_kinds, value=HUMAN, allow_blank=False, id=f"kind-{seat}", classes="seat-kind")
+                    yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}", classes="name-field")
                 yield Static(length_hint(), classes="help name-hint", id=f"name-hint-{seat}")
             for name, field in rules.Options.model_fields.items():
                 with Horizontal(classes="row", id=f"opt-row-{name}"):
@@ -306,6 +326,17 @@ class SetupScreen(Screen[None]):
         assert isinstance(count, int)
         return [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(count)]
 
+    def computer_levels(self) -> list[str | None]:
+        """Per seat, the level of the computer playing it, or None for a person."""
+        count = len(self.player_names())
+        levels: list[str | None] = []
+        for seat in range(count):
+            kinds = self.query(f"#kind-{seat}").results(Select)
+            value = next(kinds, None)
+            level = value.value if value is not None else HUMAN
+            levels.append(None if level == HUMAN else str(level))
+        return levels
+
     def chosen_options(self) -> Any:
         values: dict[str, Any] = {}
         for name, field in self.rules.Options.model_fields.items():
@@ -324,6 +355,8 @@ class SetupScreen(Screen[None]):
     def problem(self) -> str | None:
         """Why the game cannot start with what the form holds now, or None."""
         problem = check_names(self.player_names())
+        if problem is None and None not in self.computer_levels():
+            problem = _("At least one seat must be a person.")
         if problem is None:
             problem = check_deal(self.query_one("#seed", Input).value)
         if problem is None:
@@ -345,7 +378,9 @@ class SetupScreen(Screen[None]):
 
         names = self.player_names()
         seed = deal_number(self.query_one("#seed", Input).value)
-        session = HotseatSession.new(self.spec.id, names, self.chosen_options(), self.app.store, seed=seed)  # type: ignore[attr-defined]
+        session = HotseatSession.new(
+            self.spec.id, names, self.chosen_options(), self.app.store, seed=seed, computers=self.computer_levels()  # type: ignore[attr-defined]
+        )
         remember_names(self.recent_names_file, names)
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 

@@ -124,12 +124,7 @@ class TurnScreen(Screen[None]):
 
     def help_lines(self) -> list[tuple[str, str]]:
         """(key, what it does) pairs for the help screen; games add their own first."""
-        return [
-            ("?", _("this help")),
-            ("r", _("the rules of {game}").format(game=self.game_title)),
-            ("l", _("the game log")),
-            ("q / Esc", _("back to the main menu (the game is saved)")),
-        ]
+        return shared_help_lines(self.game_title)
 
     def action_rules(self) -> None:
         from .rules import RulesScreen
@@ -142,13 +137,26 @@ class TurnScreen(Screen[None]):
         self.app.push_screen(LogScreen(self.game_title, self.narrator.events(self.view.log), private=True))
 
     def action_leave(self) -> None:
-        from .confirm import ConfirmScreen
+        ask_to_leave(self)
 
-        def leave(confirmed: bool | None) -> None:
-            if confirmed:
-                self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
 
-        self.app.push_screen(
-            ConfirmScreen(self.app.leave_question(_("Leave to the main menu? The game is saved; resume it from the menu."))),  # type: ignore[attr-defined]
-            leave,
-        )
+def shared_help_lines(game_title: str) -> list[tuple[str, str]]:
+    """The help lines of the keys every game screen shares."""
+    return [
+        ("?", _("this help")),
+        ("r", _("the rules of {game}").format(game=game_title)),
+        ("l", _("the game log")),
+        ("q / Esc", _("back to the main menu (the game is saved)")),
+    ]
+
+
+def ask_to_leave(screen: Screen[None]) -> None:
+    """Ask before going back to the main menu from a game (the game is saved either way)."""
+    from .confirm import ConfirmScreen
+
+    def leave(confirmed: bool | None) -> None:
+        if confirmed:
+            screen.app.run_worker(screen.app.leave_game())  # type: ignore[attr-defined]
+
+    question = _("Leave to the main menu? The game is saved; resume it from the menu.")
+    screen.app.push_screen(ConfirmScreen(screen.app.leave_question(question)), leave)  # type: ignore[attr-defined]

@@ -15,7 +15,11 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import _
+from ...i18n import N_, _
+
+# Keys of Textual's own widgets that reach the bar (Esc while a drop-down list is open): their English
+# descriptions, listed so the catalogue carries them.
+TEXTUAL_KEY_WORDS = (N_("Dismiss menu"),)
 
 
 def binding_label(binding: Binding) -> str:
@@ -74,6 +78,11 @@ class KeyBar(Static):
             key = (own_display(binding) if own_display is not None else None) or self.app.get_key_display(binding)
             entries.append((key, binding, active.enabled, namespace, binding.action in last))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
+        # What the app says before the keys ("Ben (computer) is thinking…"); the keys fit after it.
+        notice = Content.assemble((getattr(self.app, "keybar_notice", ""), "bold"))
+        if notice.cell_length:
+            notice = Content.assemble(notice, "  ")
+            width = max(width - notice.cell_length, 10)
         content = Content()
         # Each step is shorter than the last; the last keeps every key, without a word, so none is ever lost.
         for gap, bare_shared, bare_all in (("  ", False, False), (" ", False, False), (" ", True, False), (" ", True, True)):
@@ -90,4 +99,8 @@ class KeyBar(Static):
             content = Content(gap).join(parts)
             if content.cell_length <= width:  # cells: a Chinese character takes two
                 break
-        return content
+        return Content.assemble(notice, content) if notice.cell_length else content
+
+    def refresh_keys(self) -> None:
+        """Redraw now (the app's notice changed; Textual only signals changes of the bindings)."""
+        self._bindings_changed(self.screen)

@@ -27,7 +27,8 @@ from boardgames_tui.engine.splendor_duel.models import (
 )
 from boardgames_tui.engine.splendor_duel.rules import RULES
 
-from .helpers import NAMES, board, build, player, tokens
+from .helpers import board, build, player, tokens
+from .playout import random_game, rare_decision
 
 # Every set of 1-3 cells, in board order, plus a few out of order and too long.
 _CELL_CHOICES = [c for n in (1, 2, 3) for c in itertools.combinations(range(25), n)]
@@ -67,13 +68,11 @@ def agree(state: SplendorDuelState, rng: random.Random) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_the_listing_names_exactly_what_the_checks_allow(seed: int) -> None:
     rng = random.Random(seed)
-    state = RULES.setup(NAMES, None, f"checks-{seed}")
     seen = set()
-    while RULES.to_act(state):
-        if rng.random() < 0.2 or state.phase not in ("start", "main"):
+    for state in random_game(rng, f"checks-{seed}"):
+        if RULES.to_act(state) and (rng.random() < 0.2 or rare_decision(state)):
             agree(state, rng)
             seen.add(state.phase)
-        state = RULES.apply(state, state.current, rng.choice(RULES.legal_actions(state, state.current)))
     assert "start" in seen
 
 

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from rich.cells import cell_len, set_cell_size
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.measure import Measurement
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ....engine.hanabi.models import BLACK, MAX_CLUE_TOKENS, MAX_MISFIRES, RANKS, HanabiView, HandView, SlotView
 from ....i18n import _, current_language, ngettext
-from ...text import plain, printable
-from ...widgets.cards import HIDDEN_STYLE, card_face, hidden_card, suit_style
+from ...text import Paragraph, plain
+from ...widgets.cards import HIDDEN_STYLE, card_face, center_cells, hidden_card, suit_style
 from .narrate import HanabiNarrator, bonus_tile_short_name, colour_name
 
 CARD_WIDTH = 6
@@ -89,6 +88,13 @@ def discard_panel(view: HanabiView) -> Text:
     return text
 
 
+def card_cell(label: str, style: str = "") -> Text:
+    """`label` placed in a card's column as `card_face` places a card's code, so that what the holder was
+    told ("*R?") sits under the card it is about ("R3"). Rich would centre the label again after taking
+    its trailing spaces off, a cell further right for a code than for a label one character longer."""
+    return Text(center_cells(label, CARD_WIDTH), style=style, justify="left")
+
+
 def knowledge_label(slot: SlotView, suits: tuple[str, ...]) -> str:
     """What the holder has been told, compactly: 'R?' colour known, '?3' number known, '*' touched."""
     known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else "?"
@@ -124,7 +130,7 @@ def other_hand(
     table = Table.grid(padding=(0, 1))
     table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
     for _slot in hand.slots:
-        table.add_column(width=CARD_WIDTH, justify="center")
+        table.add_column(width=CARD_WIDTH)
     name = Text()
     if number is not None:
         name.append(f"{number} ", style="bold reverse")
@@ -138,9 +144,9 @@ def other_hand(
         card = slot.card
         face = card_face(card.suit, card.rank, width=CARD_WIDTH) if card else hidden_card(width=CARD_WIDTH)
         faces.append(face)
-        label = knowledge_label(slot, view.suits)
-        told.append(Text(("*" if slot.knowledge.touched else " ") + label, style="bold" if slot.knowledge.touched else "dim"))
-        marks.append(Text("▲▲▲", style="bold reverse") if index in highlight else Text(""))
+        label = ("*" if slot.knowledge.touched else " ") + knowledge_label(slot, view.suits)
+        told.append(card_cell(label, "bold" if slot.knowledge.touched else "dim"))
+        marks.append(card_cell("▲▲▲", "bold reverse") if index in highlight else Text(""))
     table.add_row(*faces)
     table.add_row(*told)
     if highlight:
@@ -155,21 +161,24 @@ def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_wid
     table = Table.grid(padding=(0, 1))
     table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
     for _slot in hand.slots:
-        table.add_column(width=CARD_WIDTH, justify="center")
+        table.add_column(width=CARD_WIDTH)
     slot_numbers: list[RenderableType] = [Text(_("  card"), style="dim")]
     faces: list[RenderableType] = [Text(_("  your cards"), style="dim")]
     negatives: list[RenderableType] = [Text(_("  not"), style="dim")]
     counts: list[RenderableType] = [Text(_("  could be"), style="dim")]
     for index, slot in enumerate(hand.slots):
         mark = "▶" if index == selected else " "
-        slot_numbers.append(Text(f"{mark}{index + 1}", style="bold reverse" if index == selected else "bold"))
-        label = ("*" if slot.knowledge.touched else "") + knowledge_label(slot, view.suits)
+        number = Text(f" {mark}{index + 1}", style="bold")  # the number over the label's first letter
+        if index == selected:
+            number.stylize("reverse", 1)
+        slot_numbers.append(number)
+        label = ("*" if slot.knowledge.touched else " ") + knowledge_label(slot, view.suits)
         known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else None
         # A card whose colour is known is drawn in that colour; its number may still be "?".
-        faces.append(Text(label.center(CARD_WIDTH), style=suit_style(known_suit) if known_suit else HIDDEN_STYLE))
-        negatives.append(Text(negative_label(slot, view.suits), style="italic", overflow="fold"))
+        faces.append(card_cell(label, suit_style(known_suit) if known_suit else HIDDEN_STYLE))
+        negatives.append(Text(negative_label(slot, view.suits), style="italic", justify="center", overflow="fold"))
         count = len(slot.possible)
-        counts.append(Text(ngettext("{n} id", "{n} ids", count).format(n=count), style="dim"))
+        counts.append(card_cell(ngettext("{n} id", "{n} ids", count).format(n=count), "dim"))
     table.add_row(*slot_numbers)
     table.add_row(*faces)
     table.add_row(*negatives)
@@ -226,70 +235,3 @@ def recent_log(view: HanabiView, narrator: HanabiNarrator, lines: int = 5) -> Re
     if not said:
         return Text()
     return Group(*(Paragraph(line, bullet="· ", style="dim") for line in said))
-
-
-# Punctuation that Chinese typesetting never puts at the start of a line (nor a dash or an ellipsis), and
-# the opening kind, never left at the end of one.
-NO_LINE_START = frozenset("，。、；：？！）」』》〉】”’…—,.;:?!)%")
-NO_LINE_END = frozenset("（「『《〈【“‘(")
-
-
-def break_units(text: str) -> list[str]:
-    """`text` cut where a line may break: between words, around each Chinese character (two cells), and
-    never before closing punctuation, which stays with what it closes."""
-    units: list[str] = []
-    for char in text:
-        previous = units[-1] if units else ""
-        if char.isspace():
-            units.append(" ")
-        elif previous[-1:] in NO_LINE_END or (char in NO_LINE_START and previous and previous != " "):
-            units[-1] += char
-        elif cell_len(char) == 1 and previous and previous != " " and cell_len(previous[-1]) == 1:
-            units[-1] += char  # a Latin word (or a name, or a card code) is not broken
-        else:
-            units.append(char)
-    return units
-
-
-def break_lines(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` cells, broken as `break_units` allows (a unit wider than the line,
-    such as a very long name, is cut at the edge)."""
-    width = max(width, 2)
-    lines: list[str] = []
-    line, space = "", False
-    for unit in break_units(text):
-        if unit == " ":
-            space = bool(line)
-            continue
-        joined = line + (" " if space else "") + unit
-        if line and cell_len(joined) > width:
-            lines.append(line)
-            joined = unit
-        space = False
-        while cell_len(joined) > width:
-            head = set_cell_size(joined, width)
-            if cell_len(head) > width or cell_len(head.rstrip()) == 0:
-                break
-            head = head.rstrip()
-            lines.append(head)
-            joined = joined[len(head):]
-        line = joined
-    if line or not lines:
-        lines.append(line)
-    return lines
-
-
-class Paragraph:
-    """A sentence wrapped by `break_lines` to the width it is given, after a bullet; the lines after the
-    first are indented as deep as the bullet."""
-
-    def __init__(self, text: str, *, bullet: str = "", style: str = "") -> None:
-        self.text, self.bullet, self.style = printable(text), bullet, style
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        indent = cell_len(self.bullet)
-        for number, line in enumerate(break_lines(self.text, options.max_width - indent)):
-            yield Text((self.bullet if number == 0 else " " * indent) + line, style=self.style)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(min(cell_len(self.bullet) + 2, options.max_width), cell_len(self.bullet + self.text))

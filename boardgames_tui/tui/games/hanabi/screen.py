@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
@@ -46,24 +45,6 @@ Mode = Literal["idle", "confirm_play", "confirm_discard", "clue_target", "clue_v
 COLOUR_KEYS = {suit.lower(): suit for suit in (*BASE_SUITS, MULTI)}
 MAX_SLOTS = 6
 RANK_WORDS = (N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"))
-# The shared keys' words, said in this game's catalogue too so that its key bar is whole in every language.
-SHARED_KEY_WORDS = (N_("Help"), N_("Rules"), N_("Log"), N_("Menu"))
-
-_SAID: dict[tuple[Binding, str], Binding] = {}
-
-
-def _translated(binding: Binding) -> Binding:
-    """`binding` with its description in the current language (bindings are made once, at import, in English)."""
-    said = _(binding.description) if binding.description else binding.description
-    if said == binding.description:
-        return binding
-    key = (binding, said)
-    copy = _SAID.get(key)
-    if copy is None:
-        copy = _SAID[key] = replace(binding, description=said)
-    return copy
-
-
 def _digit_bindings() -> list[BindingType]:
     bindings: list[BindingType] = []
     for digit in range(1, MAX_SLOTS + 1):
@@ -336,10 +317,7 @@ class HanabiTurnScreen(TurnScreen):
         """The keys that work now, as the key bar lists them: while a clue's value is chosen, one entry
         for the colours ("r/y/g Colour") and one for the numbers ("1/3/5 Number"), not one per key,
         so that eleven possible keys still fit an 80-column bar."""
-        active = {
-            key: entry._replace(binding=_translated(entry.binding))
-            for key, entry in Screen.active_bindings.fget(self).items()  # type: ignore[attr-defined]
-        }
+        active = dict(Screen.active_bindings.fget(self).items())  # type: ignore[attr-defined]
         if self.mode != "clue_value":
             return active
         groups: dict[str, list[tuple[str, ActiveBinding]]] = {"colour": [], "number": []}
@@ -356,7 +334,7 @@ class HanabiTurnScreen(TurnScreen):
                 continue
             key, first = members[0]
             keys = "/".join(self.app.get_key_display(entry.binding) for _key, entry in members)
-            binding = Binding(key, f"clue_keys('{kind}')", _("Colour") if kind == "colour" else _("Number"), key_display=keys)
+            binding = Binding(key, f"clue_keys('{kind}')", N_("Colour") if kind == "colour" else N_("Number"), key_display=keys)
             merged[key] = first._replace(binding=binding)
         merged.update(rest)
         return merged

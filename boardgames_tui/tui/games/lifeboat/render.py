@@ -14,7 +14,7 @@ translated where shown); the log is the game's events said by the narrator. Widt
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -37,65 +37,10 @@ from ....engine.lifeboat.data import (
 )
 from ....engine.lifeboat.models import LifeboatView, SeatView
 from ....i18n import N_, _, ngettext, pgettext
-from ...text import printable
+from ...text import Paragraph, printable, wrapped
 from .narrate import LifeboatNarrator, card_name, card_text, character_name, status_word
 
 WIDTH = 78  # the text width of an 80-column terminal (the panels have one cell of padding each side)
-
-
-# Lines may break at a space or next to a wide (Chinese) character, but never before closing punctuation nor
-# after opening punctuation.
-_CLOSING = frozenset("，。、；：！？）》」』】…,.;:!?)")
-_OPENING = frozenset("（《「『【(")
-
-
-def _break_points(plain: str) -> list[bool]:
-    """For each position i, whether a line may end just before plain[i]."""
-    ok = [False] * (len(plain) + 1)
-    for i in range(1, len(plain)):
-        before, after = plain[i - 1], plain[i]
-        if after in _CLOSING or before in _OPENING:
-            continue
-        ok[i] = before == " " or after == " " or cell_len(before) == 2 or cell_len(after) == 2
-    return ok
-
-
-def _wrap_line(text: Text, first: int, rest: int) -> list[Text]:
-    plain = text.plain
-    ok = _break_points(plain)
-    lines: list[Text] = []
-    start, width = 0, first
-    while True:
-        if lines:
-            while start < len(plain) and plain[start] == " ":
-                start += 1
-        if cell_len(plain[start:]) <= width:
-            line = text[start:]
-            line.rstrip()
-            lines.append(line)
-            return lines
-        used, last, i = 0, -1, start
-        while i < len(plain) and used + cell_len(plain[i]) <= width:
-            used += cell_len(plain[i])
-            i += 1
-            if i < len(plain) and ok[i]:
-                last = i
-        end = last if last > start else max(i, start + 1)  # nowhere to break: cut the overlong word
-        line = text[start:end]
-        line.rstrip()
-        lines.append(line)
-        start, width = end, rest
-
-
-def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
-    """`text` as lines of at most `width` cells (broken between words, or between Chinese characters), the
-    lines after the first indented."""
-    width = max(10, width)
-    out: list[Text] = []
-    for part in text.split("\n", allow_blank=True):
-        lines = _wrap_line(part, width, width - max(0, indent))
-        out += [lines[0], *(Text(" " * indent) + line for line in lines[1:])] if indent > 0 else lines
-    return out or [Text()]
 
 
 def flow(head: Text, items: Sequence[Text | tuple[str, Text]], width: int, sep: str = ", ", indent: int = 2) -> Text:
@@ -490,11 +435,11 @@ def recent_log(
     out: list[Text] = []
     used = 0
     for line in reversed(log_lines(view, narrator, show_secrets)):
-        wrapped = wrap(Text("· ") + line, width, indent=2)
-        if used + len(wrapped) > rows:
+        broken = Paragraph(line, bullet="· ").lines(width)
+        if used + len(broken) > rows:
             break
-        out[:0] = wrapped
-        used += len(wrapped)
+        out[:0] = broken
+        used += len(broken)
     return Text("\n", style="dim").join(out) if out else Text(style="dim")
 
 
@@ -619,7 +564,7 @@ def menu_text(menu: Menu, width: int = WIDTH) -> Text:
             item = Text(" ") + item
         item.stylize(click(f"screen.activate({i})"))
         if item.cell_len > width:  # one entry wider than the line: it wraps under itself
-            item = Text("\n").join(wrap(item, width, indent=len(key) + 4))
+            item = wrapped(item, width, indent=len(key) + 4)
         length = item.cell_len if "\n" not in item.plain else width
         if menu.columns or line_len + length + 2 > width:
             out.append("\n")
@@ -633,7 +578,7 @@ def menu_text(menu: Menu, width: int = WIDTH) -> Text:
         hint = menu.entries[min(menu.highlight, len(menu.entries) - 1)].hint
         if hint:
             out.append("\n")
-            out.append_text(Text("\n").join(wrap(Text("  " + hint, style="dim"), width, indent=2)))
+            out.append_text(wrapped(Text("  " + hint, style="dim"), width, indent=2))
     return out
 
 

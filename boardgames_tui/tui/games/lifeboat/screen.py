@@ -13,14 +13,13 @@ that stops it, and what the decision is now.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 from weakref import WeakKeyDictionary
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -91,24 +90,6 @@ WHAT: dict[str, str] = {
 }
 
 
-# The shared keys' words, said in this game's catalogue too, so that its key bar and help are whole in
-# every language.
-SHARED_KEY_WORDS = (N_("Help"), N_("Rules"), N_("Log"), N_("Menu"))
-_SAID: dict[tuple[Binding, str], Binding] = {}
-
-
-def _translated(binding: Binding) -> Binding:
-    """`binding` with its description in the current language (the same object when nothing changes)."""
-    said = _(binding.description) if binding.description else binding.description
-    if said == binding.description:
-        return binding
-    key = (binding, said)
-    copy = _SAID.get(key)
-    if copy is None:
-        copy = _SAID[key] = replace(binding, description=said)
-    return copy
-
-
 def then(first: str, second: str) -> str:
     """Two sentences one after the other (a space between them in English, none in Chinese)."""
     return _("{first} {second}").format(first=first, second=second)
@@ -154,17 +135,6 @@ class LifeboatTurnScreen(TurnScreen):
         hand = self._hand
         self.cursor: int | None = 0 if hand else None
         self._prepare()
-
-    @property
-    def active_bindings(self) -> dict[str, ActiveBinding]:
-        """As Textual's, with every description said in the current language (bindings are made once, at
-        import, in English)."""
-        active = super().active_bindings
-        for key, item in active.items():
-            said = _translated(item.binding)
-            if said is not item.binding:
-                active[key] = ActiveBinding(item.node, said, item.enabled, item.tooltip)
-        return active
 
     # The View, indexed ------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ....engine.luz.models import LuzView
 from ....i18n import N_, _, ngettext, pgettext
 from ...narrate import Narrator
 
@@ -217,6 +218,30 @@ class LuzNarrator(Narrator):
         else:
             template = _("{name} bid {tricks}. All bids are in: {total} for 10 tricks; {leader} leads the first trick")
         return template.format(name=self.name(seat), tricks=tricks, total=total, leader=self.name(leader))
+
+    def bidding_done(self, first: int, bids: Sequence[int], beads: Sequence[bool], leader: int) -> str:
+        """Every bid of the round in bidding order (clockwise from `first`), their total and who leads."""
+        said = []
+        for step in range(len(bids)):
+            seat = (first + step) % len(bids)
+            if beads[seat]:
+                template = pgettext("one of the bids", "{name} {tricks} + safety bead")
+            else:
+                template = pgettext("one of the bids", "{name} {tricks}")
+            said.append(template.format(name=self.name(seat), tricks=bids[seat]))
+        return _("Bidding done: {bids}; {total} bid for 10 tricks; {leader} leads the first trick").format(
+            bids=_(", ").join(said), total=sum(bids), leader=self.name(leader)
+        )
+
+    def table_news(self, view: LuzView) -> tuple[str, ...]:
+        """What the handoff tells besides the events since the incoming player's last turn: every bid, once
+        the last one is in and the first trick is not led yet (the incoming player bid first, so those events
+        hold every bid but theirs)."""
+        if view.phase != "play" or view.trick_number != 1 or view.trick:
+            return ()
+        bids = [status.bid or 0 for status in view.status]
+        beads = [status.bead for status in view.status]
+        return (self.bidding_done(view.first, bids, beads, view.leader),)
 
     def say_card_played(self, seat: int, card: str, trick: int) -> str:
         return _("{name} played {card} (trick {trick})").format(name=self.name(seat), card=card, trick=trick)

@@ -14,7 +14,7 @@ from rich.text import Text
 from ....engine.luz.models import COLOURS, ROUNDS, TRICKS_PER_ROUND, TRUMP, HandView, LuzView
 from ....i18n import _, ngettext
 from ...narrate import Narrator
-from ...text import plain
+from ...text import Paragraph, plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, suit_style, suit_text
 from .narrate import colour_name
 
@@ -182,69 +182,6 @@ class Entries:
         return Measurement(min(widest, options.max_width), self.lines(10_000).cell_len)
 
 
-# Chinese line breaking: a line never begins with closing punctuation nor ends with opening punctuation.
-NO_LINE_START = frozenset("，。、：；！？）」』】》”’…·—,.:;!?)]}%")
-NO_LINE_END = frozenset("（「『【《“‘([{")
-
-
-def may_break_before(text: str, index: int) -> bool:
-    """Whether a line may begin at `text[index]`: after a space, or next to a wide (Chinese) character,
-    never inside a Latin word or number (a name, a card code, a key name)."""
-    before, here = text[index - 1], text[index]
-    if here == " " or here in NO_LINE_START or before in NO_LINE_END:
-        return False
-    return before == " " or cell_len(before) > 1 or cell_len(here) > 1
-
-
-def fold(text: Text, width: int, indent: int = 0) -> Text:
-    """`text` in lines of at most `width` cells, the lines after the first indented by `indent` cells.
-
-    Rich breaks lines at spaces only, so a Chinese sentence (no spaces) would jump whole to the next line
-    and then be chopped anywhere; here it breaks between characters, by the rules above."""
-    plain = text.plain
-    rows: list[Text] = []
-    start, room = 0, max(width, 1)
-    while True:
-        if rows:  # the spaces where a line was broken are dropped
-            while start < len(plain) and plain[start] == " ":
-                start += 1
-        if cell_len(plain[start:]) <= room:
-            rows.append(text[start:])
-            break
-        used, end, cut = 0, start, start
-        while end < len(plain) and used + cell_len(plain[end]) <= room:
-            used += cell_len(plain[end])
-            end += 1
-            if end < len(plain) and may_break_before(plain, end):
-                cut = end
-        if cut == start:  # one word wider than the line: cut it where the line ends
-            cut = max(end, start + 1)
-        row = text[start:cut]
-        row.rstrip()
-        rows.append(row)
-        start, room = cut, max(width - indent, 1)
-    folded = rows[0]
-    for row in rows[1:]:
-        folded.append("\n" + " " * indent)
-        folded.append_text(row)
-    return folded
-
-
-class Folded:
-    """A text folded to the width it is given, by `fold`."""
-
-    def __init__(self, text: Text, indent: int = 0) -> None:
-        self.text = text
-        self.indent = indent
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield fold(self.text, options.max_width, self.indent)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest_piece = max((line.cell_len for line in fold(self.text, 1).split("\n")), default=0)
-        return Measurement(min(widest_piece, options.max_width), min(self.text.cell_len, options.max_width))
-
-
 def legend() -> Text:
     """What the table's marks mean."""
     return Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
@@ -261,16 +198,14 @@ def colour_legend() -> Text:
     return text
 
 
-def trick_panel(view: LuzView) -> Folded | Entries:
+def trick_panel(view: LuzView) -> Paragraph | Entries:
     """The trick so far: each play (a name and its card) and the led colour, lines broken between them."""
     title = Text(_("Trick: "), style="bold")
-    text = title.copy()
     if view.phase == "bid":
-        text.append_text(plain(_("bidding — {name} leads the first trick").format(name=view.players[view.first]), "italic"))
-        return Folded(text, indent=title.cell_len)
+        said = _("bidding — {name} leads the first trick").format(name=view.players[view.first])
+        return Paragraph(plain(said, "italic"), bullet=title)
     if not view.trick:
-        text.append_text(plain(_("{name} leads").format(name=view.players[view.leader]), "italic"))
-        return Folded(text, indent=title.cell_len)
+        return Paragraph(plain(_("{name} leads").format(name=view.players[view.leader]), "italic"), bullet=title)
     entries: list[Text] = []
     for play in view.trick:
         entry = plain(view.players[play.seat] + " ")
@@ -336,6 +271,24 @@ def _sheet(view: LuzView, *, stacked: bool) -> Table:
     return table
 
 
-def recent_log(view: LuzView, narrator: Narrator, lines: int = 4) -> Group:
-    """The newest lines of the log, each behind a dot, its later rows indented under its text."""
-    return Group(*(Folded(Text("· " + line, style="dim"), indent=2) for line in narrator.events(view.log[-lines:])))
+LOG_LINES = 4
+
+
+def log_paragraphs(view: LuzView, narrator: Narrator) -> list[Paragraph]:
+    """The newest LOG_LINES lines of the log, each behind a dot, its later rows indented under its text."""
+    return [Paragraph(line, bullet="· ", style="dim") for line in narrator.events(view.log[-LOG_LINES:])]
+
+
+def recent_log(view: LuzView, narrator: Narrator, rows: int | None = None, width: int = 0) -> Group:
+    """The newest lines of the log; with `rows`, only the newest that fit in that many rows `width` cells
+    wide, each whole (the newest one always)."""
+    paragraphs = log_paragraphs(view, narrator)
+    if rows is not None:
+        kept: list[Paragraph] = []
+        for paragraph in reversed(paragraphs):
+            rows -= len(paragraph.lines(width))
+            if kept and rows < 0:
+                break
+            kept.insert(0, paragraph)
+        paragraphs = kept
+    return Group(*paragraphs)

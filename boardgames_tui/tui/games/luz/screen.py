@@ -8,7 +8,6 @@ Every key answers: a greyed card's number says why it may not be played, in what
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,6 +24,9 @@ from ...text import markup
 from ...widgets.keybar import KeyBar
 from . import render
 from .narrate import colour_word
+
+
+BLANK_ROWS = 3  # above and below the trick, and above the log (luz.tcss); dropped when the table is tall
 
 
 def _digit_bindings() -> list[BindingType]:
@@ -44,22 +46,14 @@ _CARD_ENTRIES = tuple(
 )
 
 
-# The shared keys' words, said in this game's catalogue too so that its key bar is whole in every language.
-SHARED_KEY_WORDS = (N_("Help"), N_("Rules"), N_("Log"), N_("Menu"))
+class Body(VerticalScroll, can_focus=False):
+    """The scrolling middle of the screen; when it changes size (the terminal, a status line coming or
+    going), the screen fits the log to it again."""
 
-_SAID: dict[tuple[Binding, str], Binding] = {}
-
-
-def _translated(binding: Binding) -> Binding:
-    """`binding` with its description in the current language (the same object when nothing changes)."""
-    said = _(binding.description)
-    if said == binding.description:
-        return binding
-    key = (binding, said)
-    copy = _SAID.get(key)
-    if copy is None:
-        copy = _SAID[key] = replace(binding, description=said)
-    return copy
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, LuzTurnScreen):
+            screen.call_after_refresh(screen.fit_log)
 
 
 class LuzTurnScreen(TurnScreen):
@@ -104,7 +98,7 @@ class LuzTurnScreen(TurnScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="luz-header")
-        with VerticalScroll(id="luz-body", can_focus=False):
+        with Body(id="luz-body"):
             yield Static(id="luz-trick")
             yield Static(id="luz-table")
             yield Static(id="luz-log")
@@ -119,8 +113,28 @@ class LuzTurnScreen(TurnScreen):
         self.query_one("#luz-trick", Static).update(render.trick_panel(view))
         self.query_one("#luz-table", Static).update(Group(render.table_panel(view), render.legend()))
         self.query_one("#luz-log", Static).update(render.recent_log(view, self.narrator))
+        self._log_fit: tuple[int, int] | None = None  # the log's rows and width when cut short, else None
         self.query_one("#luz-own", Static).border_title = render.colour_legend()
         self._refresh_choice()
+
+    def fit_log(self) -> None:
+        """Give the log the rows that the trick and the table leave: every line with the usual blank rows
+        around the trick when they fit, else no blank rows and the newest lines that fit (five long names
+        make a tall table at 80x24). Called once the screen is laid out."""
+        if not self.is_attached:
+            return
+        body = self.query_one("#luz-body", Body)
+        width = body.size.width - 2  # inside the body's padding, beside no scroll bar
+        used = self.query_one("#luz-trick").size.height + self.query_one("#luz-table").outer_size.height
+        spare = body.size.height - used
+        wanted = sum(len(paragraph.lines(width)) for paragraph in render.log_paragraphs(self.view, self.narrator))
+        fit = (max(spare, 1), width) if wanted + BLANK_ROWS > spare else None
+        if fit == self._log_fit:
+            return
+        self._log_fit = fit
+        self.set_class(fit is not None, "-tight")
+        rows = fit[0] if fit is not None else None
+        self.query_one("#luz-log", Static).update(render.recent_log(self.view, self.narrator, rows, width))
 
     def _refresh_choice(self, *, same_size: bool = False) -> None:
         selected = None if self.bidding else self.selected
@@ -239,10 +253,6 @@ class LuzTurnScreen(TurnScreen):
         entry = active.get("1")
         if self.playing and self.playable and entry is not None:
             active["1"] = ActiveBinding(entry.node, _CARD_ENTRIES[self.playable[0]], True, entry.tooltip)
-        for key, item in active.items():
-            said = _translated(item.binding)
-            if said is not item.binding:
-                active[key] = ActiveBinding(item.node, said, item.enabled, item.tooltip)
         return active
 
     def action_pick(self, position: int) -> None:

@@ -41,6 +41,7 @@ def option_labels() -> dict[str, str]:
         "joker_reuse": pgettext("rummikub", "Freed joker goes"),
         "joker_sets": pgettext("rummikub", "Sets with jokers"),
         "turn_timer": pgettext("rummikub", "Turn timer"),
+        "hints": pgettext("rummikub", "Hints"),
     }
 
 
@@ -59,6 +60,7 @@ def option_help() -> dict[str, str]:
         "turn_timer": _(
             "Out of time: an invalid table is restored, the tiles return and 3 are drawn (1 if nothing was played)"
         ),
+        "hints": _("A key (h) on the turn screen shows the most tiles you could lay, and the sets they make"),
     }
 
 
@@ -130,6 +132,22 @@ class RummikubNarrator(Narrator):
 
     def option_help(self, name: str) -> str | None:
         return option_help().get(name)
+
+    # -- the hint key
+
+    def hint(self, placed: Sequence[str], sets: Sequence[Sequence[str]]) -> str:
+        """The best play the move finder sees: the rack tiles to lay and the sets that change."""
+        if not placed:
+            return _("Hint: none of your tiles fits on the table now; drawing is all that is left")
+        head = ngettext(
+            "Hint: you can lay {n} tile: {tiles}", "Hint: you can lay {n} tiles: {tiles}", len(placed)
+        ).format(n=len(placed), tiles=spaced(placed))
+        rows = _(" | ").join(spaced(row) for row in sets)
+        return _("{head}. The sets that change: {rows}").format(head=head, rows=rows)
+
+    @staticmethod
+    def hints_off() -> str:
+        return _("Hints are off in this game (an option when the game is set up)")
 
     def option_choice(self, name: str, value: Any) -> str:
         if isinstance(value, bool):

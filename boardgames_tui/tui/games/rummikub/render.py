@@ -3,25 +3,18 @@
 from __future__ import annotations
 
 import string
-import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from rich.containers import Lines
-from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
 from ....engine.rummikub.models import RummikubView, SetView
 from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
 from ....i18n import _, ngettext, pgettext
-from ...text import plain
+from ...text import plain, wrap_lines, wrapped
 from .narrate import RummikubNarrator
-
-if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod
 
 # Exact colours (not the terminal's ANSI palette, which a theme may remap): every tile's text has a
 # contrast ratio of at least 4.5:1 on its face (WCAG AA; tests/tui/test_rummikub_keys.py computes it).
@@ -44,133 +37,6 @@ class Cursor:
     row: int  # table: set index (len(table) = the "new set" line); rack: unused
     index: int  # rack: tile index; table: position in the set (len = after the last tile)
 
-
-# Line breaking for text that mixes Chinese and Latin script. Textual and Rich break lines at spaces
-# only, so a Chinese sentence (no spaces) is folded at the panel's edge wherever it falls: a tile code
-# or "joker" cut in two, a line starting with "，" or "）". These break between Chinese characters and at
-# spaces, keep Latin words, numbers and tile codes whole, and keep closing punctuation off a line's start
-# and opening punctuation off its end.
-NO_BREAK_BEFORE = frozenset("，。、；：？！）》」』〉】〕…％”’,.;:?!)]}%")
-NO_BREAK_AFTER = frozenset("（《「『〈【〔“‘([{")
-
-
-def _wide(char: str) -> bool:
-    return unicodedata.east_asian_width(char) in ("W", "F")
-
-
-@dataclass(frozen=True)
-class _Piece:
-    """A stretch of a line that is never broken inside (unless it alone is wider than the line)."""
-
-    start: int
-    end: int
-    gap: int  # cells of white space before it (0: it follows the previous piece directly)
-
-
-def _pieces(line: str) -> list[_Piece]:
-    pieces: list[_Piece] = []
-    gap = 0
-    index = 0
-    size = len(line)
-    while index < size:
-        char = line[index]
-        if char.isspace():
-            end = index
-            while end < size and line[end].isspace():
-                end += 1
-            if pieces:
-                gap += cell_len(line[index:end])
-            else:  # a paragraph's indent stays with its first piece
-                pieces.append(_Piece(index, end, 0))
-            index = end
-            continue
-        end = index + 1
-        if not _wide(char):
-            while end < size and not line[end].isspace() and not _wide(line[end]):
-                end += 1
-        if pieces and not gap:
-            last = pieces[-1]
-            before = line[last.end - 1]
-            glued = (
-                not line[last.start : last.end].strip()  # an indent
-                or before in NO_BREAK_AFTER
-                or char in NO_BREAK_BEFORE
-                or before.isdigit()  # a number stays with its measure word: 3张, 30分
-            )
-            if glued or not (_wide(before) or _wide(char)):
-                pieces[-1] = _Piece(last.start, end, last.gap)
-                index = end
-                continue
-        pieces.append(_Piece(index, end, gap))
-        gap = 0
-        index = end
-    return pieces
-
-
-def break_offsets(line: str, width: int) -> list[int]:
-    """Where the lines of `line` (one paragraph) start when it is wrapped `width` cells wide."""
-    width = max(width, 1)
-    offsets: list[int] = []
-    used = 0
-    for piece in _pieces(line):
-        size = cell_len(line[piece.start : piece.end])
-        if used and used + piece.gap + size <= width:
-            used += piece.gap + size
-            continue
-        if used:
-            offsets.append(piece.start)
-            used = 0
-        if size <= width:
-            used = size
-            continue
-        row_start = piece.start  # wider than a whole line: folded between characters
-        for index in range(piece.start, piece.end):
-            cells = cell_len(line[index])
-            if used + cells > width and used:
-                cut = index
-                while cut - 1 > row_start and (line[cut] in NO_BREAK_BEFORE or line[cut - 1] in NO_BREAK_AFTER):
-                    cut -= 1  # a closing mark goes down with the character before it
-                offsets.append(cut)
-                row_start = cut
-                used = cell_len(line[cut:index])
-            used += cells
-    return offsets
-
-
-def folded(text: Text, width: int) -> Text:
-    """`text` with line breaks where a `width`-cell panel should break it (styles kept)."""
-    lines: list[Text] = []
-    for paragraph in text.split("\n", allow_blank=True):
-        for line in paragraph.divide(break_offsets(paragraph.plain, width)):
-            line.rstrip()
-            lines.append(line)
-    return Text("\n", style=text.style).join(lines)
-
-
-class FoldedText(Text):
-    """Text that Rich wraps the way `folded` does, wherever it is drawn (a help table's cell)."""
-
-    def wrap(
-        self,
-        console: Console,
-        width: int,
-        *,
-        justify: JustifyMethod | None = None,
-        overflow: OverflowMethod | None = None,
-        tab_size: int = 8,
-        no_wrap: bool | None = None,
-    ) -> Lines:
-        lines = Lines(folded(self, width).split("\n", allow_blank=True))
-        lines.justify(console, width, justify=justify or self.justify or "default", overflow=overflow or "fold")
-        for line in lines:
-            line.truncate(width, overflow=overflow or "fold")
-        return lines
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        lines = self.plain.splitlines() or [""]
-        widest = max(cell_len(line) for line in lines)
-        pieces = [line[p.start : p.end] for line in lines for p in _pieces(line)]
-        return Measurement(max((cell_len(p.strip()) for p in pieces), default=0), widest)
 
 
 def fill(template: str, style: str = "", **values: str | Text) -> Text:
@@ -294,7 +160,7 @@ def _laid_out(head: Text, tiles: list[Text], end_mark: Text, tails: list[Text], 
             lines[-1].append("  ")
             lines[-1].append_text(tail)
             continue
-        for part in folded(tail, room).split("\n"):
+        for part in wrap_lines(tail, room):
             lines.append(Text(" " * indent))
             lines[-1].append_text(part)
     return Text("\n").join(lines)
@@ -354,7 +220,7 @@ def news_lines(view: RummikubView, narrator: RummikubNarrator, width: int | None
 
 def pack_folded(entries: list[Text], width: int, gap: Text) -> Text:
     """`entries` one after another, `gap` apart, on lines of `width` cells: an entry that does not fit on
-    the current line starts the next one, and one longer than a line is folded (see `folded`)."""
+    the current line starts the next one, and one longer than a line is broken as any text is."""
     text = Text()
     used = 0
     for entry in entries:
@@ -365,7 +231,7 @@ def pack_folded(entries: list[Text], width: int, gap: Text) -> Text:
             continue
         if used:
             text.append("\n")
-        lines = folded(entry, width)
+        lines = wrapped(entry, width)
         text.append_text(lines)
         used = cell_len(lines.plain.rsplit("\n", 1)[-1])
     return text

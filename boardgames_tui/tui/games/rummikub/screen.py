@@ -40,6 +40,7 @@ from ....engine.rummikub.sets import valid_order
 from ....engine.base import IllegalAction
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
+from ...text import WrappingText, wrapped
 from ...widgets.keybar import KeyBar
 from . import render
 from .narrate import RummikubNarrator
@@ -49,6 +50,12 @@ from .render import Cursor
 CLOCK_RECORD_SECONDS = 5
 # Keys that edit the table: none of them works before the draw (American / International).
 _TABLE_WORK = frozenset({"toggle_select", "move_here", "new_set", "to_rack", "split", "joker", "undo", "reset"})
+
+
+def _table_rows(view: RummikubView) -> tuple[dict[int, tuple[int, ...]], set[tuple[int, ...]]]:
+    """(each set's tiles by set id, each set's tiles sorted): to tell which sets a hint changes."""
+    by_id = {table_set.id: tuple(tile.id for tile in table_set.tiles) for table_set in view.table}
+    return by_id, {tuple(sorted(tiles)) for tiles in by_id.values()}
 
 
 class RummikubTurnScreen(TurnScreen):
@@ -83,6 +90,7 @@ class RummikubTurnScreen(TurnScreen):
         Binding("c", "sort('colour')", N_("Sort colour"), show=False),
         Binding("v", "sort('number')", N_("Sort number"), show=False),
         Binding("s", "score_sheet", N_("Scores"), show=False),
+        Binding("h", "hint", N_("Hint")),  # only when the game's hints option is on
         Binding("escape", "clear_selection", N_("Clear selection"), show=False),
     ]
 
@@ -164,7 +172,7 @@ class RummikubTurnScreen(TurnScreen):
         self._update("#rk-news", render.news_lines(view, self.narrator, self._table_width()), wraps=True)
         self.query_one("#rk-news").display = bool(self._drawn["#rk-news"][0])
         self._draw_cursor_parts()
-        self._update("#rk-turn", render.folded(render.turn_status(view, self.narrator), self._line_width()), wraps=True)
+        self._update("#rk-turn", wrapped(render.turn_status(view, self.narrator), self._line_width()), wraps=True)
 
     def _draw_others(self) -> None:
         """The other players and the pool, broken into lines between entries (inside the panel's padding)."""
@@ -206,7 +214,7 @@ class RummikubTurnScreen(TurnScreen):
         rack_title.append(_("c/v sort by colour/number · </> move a tile"), style="dim")
         rack = render.rack_lines(view.rack or (), self.cursor, self.selected, self.rack_per_line())
         self._update("#rk-rack", Text("\n").join([rack_title, rack]))
-        self._update("#prompt", render.folded(Text(self.prompt_text()), self._line_width()), wraps=True)
+        self._update("#prompt", wrapped(Text(self.prompt_text()), self._line_width()), wraps=True)
         if self.cursor.zone == "table" and self.is_mounted:
             table = self.query_one("#rk-table", VerticalScroll)
             news = self.query_one("#rk-news")
@@ -274,7 +282,9 @@ class RummikubTurnScreen(TurnScreen):
             ("•", _("a set that changed since your last turn (what happened is named above the table)")),
             ("s", _("the match score sheet")),
         ]
-        return [(key, render.FoldedText(meaning)) for key, meaning in own] + super().help_lines()
+        if self.view.options.hints:
+            own.append(("h", _("a hint: the most tiles you could lay now, and the sets they would make")))
+        return [(key, WrappingText(meaning)) for key, meaning in own] + super().help_lines()
 
     # What the View allows ------------------------------------------------------------------------
 
@@ -342,6 +352,15 @@ class RummikubTurnScreen(TurnScreen):
             return True
         return None if self._greyed(action) else False
 
+    def _hint_problem(self) -> str | None:
+        if not self.view.options.hints:
+            return self.narrator.hints_off()
+        if self._drawing():
+            return self._draw_first()
+        if self._time_is_up():
+            return self._rule("time_is_up_discard")
+        return None
+
     def _greyed(self, action: str) -> bool:
         """Whether a refused key stays in the key bar, greyed, as a step of this turn (else it is hidden)."""
         if action in ("end_turn", "discard"):
@@ -372,6 +391,8 @@ class RummikubTurnScreen(TurnScreen):
             return shifted if isinstance(shifted, str) else None
         if action in ("switch_zone", "score_sheet"):
             return None
+        if action == "hint":
+            return self._hint_problem()
         if action == "clear_selection":
             return None if self.selected else _("Nothing is selected")
         if action == "leave":  # Esc clears a selection first (its other binding)
@@ -668,7 +689,7 @@ class RummikubTurnScreen(TurnScreen):
             super().action_leave()
             return
         # Broken for the status line's width (after its "✗ "), later lines indented under the first.
-        lines = render.folded(Text(reason), self._line_width() - 2).plain
+        lines = wrapped(Text(reason), self._line_width() - 2).plain
         super().show_error(lines.replace("\n", "\n  "))
 
     def action_split(self) -> None:
@@ -764,6 +785,21 @@ class RummikubTurnScreen(TurnScreen):
 
     def action_sort(self, by: str) -> None:
         self.submit(SortRack(by=by))  # type: ignore[arg-type]
+
+    def action_hint(self) -> None:
+        """Say the best play the move finder sees from this seat's View (the same finder as the computer
+        players'), as text in the status line."""
+        from ....bots.rummikub import plan_turn
+        from ....engine.rummikub.tiles import TILES
+
+        plan = plan_turn(self.view, "hard", hold_back=False)
+        by_id, present = _table_rows(self.view)
+        changed = [row for row in plan.new_sets if tuple(sorted(row)) not in present]
+        changed += [row for set_id, row in plan.grown.items() if by_id.get(set_id) != row]
+        placed = [render.tile_label(TILES[t]) for t in plan.placed]
+        sets = [[render.tile_label(TILES[t]) for t in row] for row in changed]
+        text = self.narrator.hint(placed, sets)
+        self.set_status(wrapped(Text(text), self._line_width()).plain)
 
     def action_score_sheet(self) -> None:
         from ...screens.panel import PanelScreen

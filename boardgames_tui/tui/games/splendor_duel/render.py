@@ -10,8 +10,6 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 
@@ -83,109 +81,6 @@ class Cursor:
 
 def _click(action: str) -> Style:
     return Style(meta={"@click": action})
-
-
-# Wrapping paragraphs ---------------------------------------------------------------------------------
-#
-# Rich wraps at spaces only: a Chinese sentence is one long "word", so a name before it is left alone on
-# its line, a name after it is folded mid-word, and a closing bracket can start a line. These paragraphs
-# break where Chinese is broken instead: between any two wide characters, at spaces, never inside a
-# Latin word (a name, a key), never before closing punctuation nor after opening punctuation, and never
-# inside a span marked with KEEP (a numbered option).
-
-KEEP = Style(meta={"splendor duel keep": True})
-NO_LINE_START = frozenset("，。、；：！？）》」』”’…·,.;:!?)]】")
-NO_LINE_END = frozenset("（《「『“‘([【")
-JOINERS = frozenset("\u200c\u200d")
-
-
-def _may_break(before: str, after: str) -> bool:
-    """Whether a line may end between these two characters (the space stays on the first line)."""
-    if after in NO_LINE_START or before in NO_LINE_END or after == " " or before in JOINERS or after in JOINERS:
-        return False
-    if before == " ":
-        return True
-    if before.isascii() and before.isdigit():  # "1枚": a number stays with its measure word
-        return False
-    if not cell_len(after):  # a combining mark belongs to the character before it
-        return False
-    return cell_len(before) > 1 or cell_len(after) > 1
-
-
-def _kept_spans(text: Text) -> list[tuple[int, int]]:
-    return [
-        (span.start, span.end)
-        for span in text.spans
-        if isinstance(span.style, Style) and span.style.meta.get("splendor duel keep")
-    ]
-
-
-def _break_points(plain: str, kept: list[tuple[int, int]]) -> list[int]:
-    # A kept span may start with spaces (an option's unmarked marker column): a line may begin after them.
-    firsts = set()
-    for start, end in kept:
-        while start < end and plain[start] == " ":
-            start += 1
-        firsts.add(start)
-    points = [0]
-    for index in range(1, len(plain)):
-        if index in firsts and plain[index - 1] == " ":
-            points.append(index)
-            continue
-        if any(start < index < end for start, end in kept):
-            continue
-        if _may_break(plain[index - 1], plain[index]):
-            points.append(index)
-    points.append(len(plain))
-    return points
-
-
-def wrap_lines(text: Text, width: int) -> list[Text]:
-    """`text` as lines of at most `width` cells (see above); a piece wider than a line is folded."""
-    width = max(1, width)
-    lines: list[Text] = []
-    for paragraph in text.split("\n", allow_blank=True):
-        plain = paragraph.plain
-        points = _break_points(plain, _kept_spans(paragraph))
-        start, used = 0, 0
-        for a, b in zip(points, points[1:]):
-            piece = plain[a:b]
-            if used and used + cell_len(piece.rstrip(" ")) > width:
-                lines.append(paragraph[start:a])
-                start, used = a, 0
-            if cell_len(piece.rstrip(" ")) <= width - used:
-                used += cell_len(piece)
-                continue
-            for index in range(a, b):  # a piece wider than the whole line
-                cells = cell_len(plain[index])
-                if used and used + cells > width and plain[index] != " ":
-                    lines.append(paragraph[start:index])
-                    start, used = index, 0
-                used += cells
-        lines.append(paragraph[start:])
-    for line in lines:
-        line.rstrip()
-    return lines
-
-
-class Paragraph:
-    """A Text wrapped by `wrap_lines` to whatever width it is drawn at."""
-
-    def __init__(self, text: Text) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return self.text.plain
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = wrap_lines(self.text, options.max_width)
-        out = Text("\n").join(lines)
-        out.no_wrap = True  # the lines fit already
-        yield out
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((cell_len(line) for line in self.text.plain.split("\n")), default=0)
-        return Measurement(1, min(widest, options.max_width))
 
 
 def token_text(colour: int, count: int | None = None) -> Text:

@@ -45,11 +45,11 @@ from ....engine.splendor_duel.models import (
 )
 from ....i18n import _, ngettext, pgettext
 from ...screens.turn import TurnScreen
-from ...text import printable
+from ...text import KEEP, Paragraph, printable
 from ...widgets.keybar import KeyBar
 from . import render
 from .narrate import SplendorDuelNarrator, colour_name, level_name, token_name
-from .render import KEEP, Cursor, Paragraph
+from .render import Cursor
 
 CHOICE_PHASES = ("joker", "steal", "royal", "discard")
 MAIN_PHASES = ("start", "main")
@@ -138,12 +138,15 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.paying: tuple[int, tuple[tuple[int, ...], ...]] | None = None  # (card, ways to pay)
         self.pay_index = 0
         self.show_legend = False
-        # What happened since this player's last turn (the View's news at the start of a turn).
-        self.extra_turn = False
+        # What happened since this player's last turn (the View's news at the start of a turn). An extra
+        # turn's news still holds the turn that earned it, so a resumed game knows it is one.
+        self.extra_turn = any(e.kind == "extra_turn" and e.args.get("seat") == view.seat for e in view.news)
         if view.phase != "start":
             self.news_label = _("This turn: {news}")  # resumed after the first step of the turn
         elif view.turn == 0:
             self.news_label = _("So far: {news}")  # the first turn of the game
+        elif self.extra_turn:
+            self.news_label = _("Your last turn: {news}")
         else:
             self.news_label = _("Since your last turn: {news}")
         self.news = self.narrator.news_text(view.news)

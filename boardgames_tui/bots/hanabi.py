@@ -1,0 +1,761 @@
+"""Computer players for Hanabi.
+
+"easy" is an honest beginner: it plays a card only when the clues prove it playable, clues a partner's
+playable card directly, and otherwise discards its oldest unclued card.
+
+"hard" is a convention player. Every seat running it reads the public log the same way, so each can
+work out what a clue meant and what a partner will make of a clue before giving it. The conventions
+(written up for people in the rulebook's "Computer players" section):
+
+- Chop: a hand's oldest card no clue has touched; it is the card its holder discards.
+- Focus of a clue: the chop if the clue touches it, else the newest card the clue touches for the first
+  time, else the newest card it touches.
+- A clue whose focus is not the chop says "the focus is playable now" (a play clue).
+- A clue that touches the chop says "the focus is playable now, or must not be discarded" (the last copy
+  of a card still needed, or a 2 named by a number clue): a save clue.
+- Good touch: every other card a clue touches is still needed.
+
+A seat knows nothing of the past except the log, and the log does not say which slot a card was played
+or discarded from; the replay below follows each hand's cards through the log and, when the log leaves
+it open, takes the card the conventions would have chosen whose clue knowledge fits what was shown.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ..engine.hanabi.clues import clue_touches
+from ..engine.hanabi.config import PILE_SIZE, Config, after_clue, config, hand_size
+from ..engine.hanabi.models import (
+    MAX_CLUE_TOKENS,
+    MAX_MISFIRES,
+    MULTI,
+    ColourClue,
+    DiscardCard,
+    HanabiView,
+    Knowledge,
+    NumberClue,
+    PlayCard,
+    ReplayDiscard,
+    ReturnDiscard,
+    SkipBonus,
+)
+from ..engine.hanabi.scoring import fireworks_total, score
+from .base import BotFactory, RandomBot
+
+Identity = tuple[str, int]
+
+import os
+STALL_PER_SEAT = float(os.environ.get('STALL', '1'))
+
+
+def _code(text: str) -> Identity:
+    return text[0], int(text[1:])
+
+
+# -- what a pile needs, whatever its direction ---------------------------------------------------------
+
+
+class Table:
+    """The public facts the conventions read: piles, discards, and what is left of each identity."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.piles = [0] * len(cfg.suits)
+        self.discarded: Counter[Identity] = Counter()
+        self.copies_left: dict[Identity, int] | None = None  # filled by freeze(), once the table stops changing
+
+    def freeze(self) -> Table:
+        self.copies_left = {ident: self._left(ident) for ident in self.cfg.counts}
+        return self
+
+    def position(self, ident: Identity) -> int:
+        """How many cards a pile holds once this card is on it (black counts down from 5)."""
+        suit, rank = ident
+        return PILE_SIZE + 1 - rank if self.cfg.suit_index[suit] == self.cfg.black_index else rank
+
+    def played(self, ident: Identity) -> int:
+        return self.piles[self.cfg.suit_index[ident[0]]]
+
+    def playable(self, ident: Identity) -> bool:
+        return self.position(ident) == self.played(ident) + 1
+
+    def dead(self, ident: Identity) -> bool:
+        """Already on its pile, or a card it needs below it is gone for good."""
+        pos = self.position(ident)
+        have = self.played(ident)
+        if pos <= have:
+            return True
+        suit = ident[0]
+        black = self.cfg.suit_index[suit] == self.cfg.black_index
+        for p in range(have + 1, pos):
+            rank = PILE_SIZE + 1 - p if black else p
+            if self.discarded[(suit, rank)] >= self.cfg.counts[(suit, rank)]:
+                return True
+        return False
+
+    def critical(self, ident: Identity) -> bool:
+        return not self.dead(ident) and self.cfg.counts[ident] - self.discarded[ident] <= 1
+
+    def left(self, ident: Identity) -> int:
+        """Copies neither discarded nor on a pile."""
+        if self.copies_left is not None:
+            return self.copies_left[ident]
+        return self._left(ident)
+
+    def _left(self, ident: Identity) -> int:
+        on_pile = 1 if self.position(ident) <= self.played(ident) else 0
+        return self.cfg.counts[ident] - self.discarded[ident] - on_pile
+
+    def snapshot(self) -> Table:
+        copy = Table(self.cfg)
+        copy.piles = list(self.piles)
+        copy.discarded = Counter(self.discarded)
+        return copy.freeze()
+
+    def identities(self, know: Knowledge) -> list[Identity]:
+        return [(s, r) for s in know.suits for r in know.ranks]
+
+
+class Token:
+    """One card in a hand as the table tracks it: its clue knowledge and what the conventions add."""
+
+    __slots__ = ("know", "allowed")
+
+    def __init__(self, know: Knowledge, allowed: frozenset[Identity] | None = None) -> None:
+        self.know = know
+        self.allowed = allowed  # identities the conventions leave it (None: no convention applies)
+
+    def copy(self) -> Token:
+        return Token(self.know, self.allowed)
+
+
+def public_options(table: Table, token: Token) -> list[Identity]:
+    """What a card may be from its clues, the conventions and the public cards."""
+    base = [i for i in table.identities(token.know) if table.left(i) > 0]
+    if token.allowed is not None:
+        narrowed = [i for i in base if i in token.allowed]
+        if narrowed:
+            return narrowed
+    return base or table.identities(token.know)
+
+
+def chop_index(hand: list[Token]) -> int | None:
+    for i in range(len(hand) - 1, -1, -1):
+        if not hand[i].know.touched:
+            return i
+    return None
+
+
+def queued_piles(table: Table, hands: list[list[Token]]) -> list[int]:
+    """The piles once every card the table knows exactly, and that can follow on, has been played."""
+    piles = list(table.piles)
+    singles = []
+    for hand in hands:
+        for t in hand:
+            if not t.know.touched:
+                continue
+            options = public_options(table, t)
+            if len(options) == 1:
+                singles.append(options[0])
+    grew = True
+    while grew:
+        grew = False
+        for ident in singles:
+            i = table.cfg.suit_index[ident[0]]
+            if table.position(ident) == piles[i] + 1:
+                piles[i] += 1
+                grew = True
+    return piles
+
+
+def interpret_clue(
+    table: Table, hand: list[Token], slots: Iterable[int], colour: bool, value: Any, queued: list[int] | None = None
+) -> None:
+    """Apply a clue to a tracked hand: the engine's knowledge update, then what the conventions read.
+    `queued`: the piles once the cards known to be coming are played (a play clue may build on them)."""
+    touched = set(slots)
+    named = frozenset((value, MULTI)) if colour and table.cfg.avalanche else frozenset((value,))
+    if not touched:
+        for t in hand:
+            t.know = after_clue(t.know, colour, named, False)
+        return
+    chop = chop_index(hand)
+    fresh = [i for i in sorted(touched) if not hand[i].know.touched]
+    if chop is not None and chop in touched:
+        focus, save = chop, True
+    else:
+        focus, save = (fresh[0] if fresh else min(touched)), False
+    for i, t in enumerate(hand):
+        t.know = after_clue(t.know, colour, named, i in touched)
+    piles = queued if queued is not None else table.piles
+    suit_index = table.cfg.suit_index
+
+    def coming(x: Identity) -> bool:
+        return table.playable(x) or table.position(x) == piles[suit_index[x[0]]] + 1
+
+    def kept(x: Identity) -> bool:
+        return table.critical(x) or (not colour and value == 2 and x[1] == 2 and not table.dead(x))
+
+    for i in touched:
+        t = hand[i]
+        options = public_options(table, t)
+        if i == focus:
+            keep = [x for x in options if coming(x) or (save and kept(x))]
+        else:
+            keep = [x for x in options if not table.dead(x)]
+        if keep:
+            t.allowed = frozenset(keep)
+
+
+class Replay:
+    """The game so far as every seat can follow it from the public log.
+
+    The log names the card that left a hand but not its slot. Which slot it was is settled first, hand by
+    hand (a hand's clue knowledge depends on nothing else): a depth-first search over the slots a card may
+    have left from, likeliest first (the card the conventions would have chosen), keeps the first history
+    whose clue knowledge ends exactly as the View shows it. Then the log is read once more in order with
+    those slots, reading each clue as the conventions do (which may build on cards in other hands). A hand
+    whose history isn't found within the search budget keeps only the engine's clue knowledge.
+    """
+
+    SEARCH_BUDGET = 600  # search nodes per hand: bounded work, the same answer on every machine
+
+    def __init__(self, view: HanabiView) -> None:
+        cfg = config(view.options)
+        self.cfg = cfg
+        table = self._table_before_log(view, cfg)
+        n = len(view.players)
+        size = hand_size(view.options, n)
+        deck = len(cfg.deck) - n * size - sum(table.piles) - sum(table.discarded.values())
+        # Per hand: (kind, table as it stood, details) for each event that touched it.
+        stories: list[list[tuple[str, Table, Any]]] = [[] for _ in range(n)]
+        timeline: list[tuple[str, int, Table, Any]] = []
+        for entry in view.log:
+            kind, args = entry.kind, entry.args
+            if kind in ("play", "misfire", "discard"):
+                ident = _code(args["card"])
+                draws = deck > 0
+                if draws:
+                    deck -= 1
+                step = (kind, table.snapshot(), (ident, draws))
+                stories[args["seat"]].append(step)
+                timeline.append((kind, args["seat"], *step[1:]))
+                if kind == "play":
+                    table.piles[cfg.suit_index[ident[0]]] += 1
+                else:
+                    table.discarded[ident] += 1
+            elif kind in ("colour_clue", "number_clue"):
+                colour = kind == "colour_clue"
+                value = args["suit"] if colour else args["rank"]
+                step = ("clue", table.snapshot(), (tuple(args["slots"]), colour, value))
+                stories[args["target"]].append(step)
+                timeline.append(("clue", args["target"], *step[1:]))
+            elif kind == "return_discard":
+                table.discarded[_code(args["card"])] -= 1
+                deck += 1
+            elif kind == "replay_discard":
+                ident = _code(args["card"])
+                table.discarded[ident] -= 1
+                table.piles[cfg.suit_index[ident[0]]] += 1
+        self.table = table.freeze()
+        picks: list[list[int]] = []
+        self.solved: list[bool] = []
+        for h in view.hands:
+            final = tuple(s.knowledge for s in h.slots)
+            start = tuple(Token(cfg.initial_knowledge) for _ in range(size))
+            found = _HandSearch(stories[h.seat], final, cfg, self.SEARCH_BUDGET).run(start)
+            self.solved.append(found is not None)
+            picks.append(found if found is not None else [])
+        hands = [[Token(cfg.initial_knowledge) for _ in range(size)] for _ in range(n)]
+        used = [0] * n
+        for kind, who, then, detail in timeline:
+            hand = hands[who]
+            if kind == "clue":
+                slots, colour, value = detail
+                if all(s < len(hand) for s in slots):
+                    interpret_clue(then, hand, slots, colour, value, queued_piles(then, hands))
+                continue
+            ident, draws = detail
+            if used[who] < len(picks[who]):
+                pick = picks[who][used[who]]
+            else:
+                pick = next(iter(_HandSearch.candidates(kind, then, tuple(hand), ident)), len(hand) - 1)
+            used[who] += 1
+            if hand:
+                del hand[min(pick, len(hand) - 1)]
+            if draws:
+                hand.insert(0, Token(cfg.initial_knowledge))
+        for h in view.hands:
+            if not self.solved[h.seat]:
+                hands[h.seat] = [Token(s.knowledge) for s in h.slots]
+        self.hands = hands
+
+    @staticmethod
+    def _table_before_log(view: HanabiView, cfg: Config) -> Table:
+        """The piles and discards before the log's first event (empty for a game logged from its start)."""
+        table = Table(cfg)
+        piles = list(view.piles)
+        discarded = Counter((c.suit, c.rank) for c in view.discard)
+        for entry in view.log:
+            kind, args = entry.kind, entry.args
+            if kind in ("play", "replay_discard"):
+                piles[cfg.suit_index[args["card"][0]]] -= 1
+            if kind in ("misfire", "discard"):
+                discarded[_code(args["card"])] -= 1
+            elif kind in ("return_discard", "replay_discard"):
+                discarded[_code(args["card"])] += 1
+        table.piles = [max(0, p) for p in piles]
+        table.discarded = Counter({i: c for i, c in discarded.items() if c > 0})
+        return table
+
+    @property
+    def consistent(self) -> bool:
+        return all(self.solved)
+
+
+class _HandSearch:
+    """Which slot each card that left one hand came from, found by search (see Replay)."""
+
+    def __init__(self, story: list[tuple[str, Table, Any]], final: tuple[Knowledge, ...], cfg: Config, budget: int) -> None:
+        self.story = story
+        self.final = final
+        self.cfg = cfg
+        self.budget = budget
+        self.picks: list[int] = []
+
+    def run(self, hand: tuple[Token, ...]) -> list[int] | None:
+        return list(self.picks) if self._from(0, hand) else None
+
+    def _from(self, index: int, hand: tuple[Token, ...]) -> bool:
+        self.budget -= 1
+        if self.budget < 0:
+            return False
+        story = self.story
+        while index < len(story):
+            kind, table, detail = story[index]
+            if kind != "clue":
+                break
+            slots, colour, value = detail
+            if any(s >= len(hand) for s in slots):
+                return False
+            tokens = [t.copy() for t in hand]
+            interpret_clue(table, tokens, slots, colour, value)
+            if any(not t.know.suits or not t.know.ranks for t in tokens):
+                return False  # the clue could not have touched (or missed) these cards: a wrong guess earlier
+            hand = tuple(tokens)
+            index += 1
+        if index == len(story):
+            return len(hand) == len(self.final) and all(t.know == k for t, k in zip(hand, self.final))
+        kind, table, (ident, draws) = story[index]
+        tried: set[tuple[Any, ...]] = set()
+        for pick in self.candidates(kind, table, hand, ident):
+            rest = hand[:pick] + hand[pick + 1 :]
+            if draws:
+                rest = (Token(self.cfg.initial_knowledge), *rest)
+            signature = tuple((t.know, t.allowed) for t in rest)
+            if signature in tried:
+                continue
+            tried.add(signature)
+            self.picks.append(pick)
+            if self._from(index + 1, rest):
+                return True
+            self.picks.pop()
+            if self.budget < 0:
+                return False
+        return False
+
+    @staticmethod
+    def candidates(kind: str, table: Table, hand: tuple[Token, ...], ident: Identity) -> list[int]:
+        """The slots the card may have left from, the likeliest first."""
+        fits = [i for i, t in enumerate(hand) if ident[0] in t.know.suits and ident[1] in t.know.ranks]
+
+        def known(i: int, test: Any) -> bool:
+            return all(test(x) for x in public_options(table, hand[i]))
+
+        if kind == "discard":
+            trash = [i for i in fits if known(i, table.dead)]
+            untouched = [i for i in reversed(fits) if not hand[i].know.touched and i not in trash]
+            touched = [i for i in reversed(fits) if hand[i].know.touched and i not in trash]
+            return trash + untouched + touched
+        sure = [i for i in fits if known(i, table.playable)]
+        marked = [i for i in fits if i not in sure and hand[i].know.touched]
+        return sure + marked + [i for i in fits if i not in sure and i not in marked]
+
+
+# -- the hard player -----------------------------------------------------------------------------------
+
+
+class ConventionBot:
+    """The convention player described in the module docstring."""
+
+    def choose(self, view: HanabiView, rng: random.Random) -> Any:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "reshuffle_discard":
+            return self._reshuffle(view, Replay(view).table)
+        if view.phase == "replay_discard":
+            return next((a for a in legal if isinstance(a, ReplayDiscard)), legal[0])
+        return Decision(view).best()
+
+    @staticmethod
+    def _reshuffle(view: HanabiView, table: Table) -> Any:
+        """Shuffle back the most needed discarded card (the last copies first), or nothing."""
+        best, best_value = None, 0
+        for card in view.discard:
+            ident = (card.suit, card.rank)
+            if table.dead(ident):
+                continue
+            value = 3 if table.left(ident) == 0 else 1
+            value += 1 if card.rank == 5 else 0
+            if value > best_value:
+                best, best_value = card, value
+        if best is None:
+            return SkipBonus()
+        return ReturnDiscard(card_id=best.id)
+
+
+class Decision:
+    """One decision of the hard player: the tracked position plus what this seat sees."""
+
+    def __init__(self, view: HanabiView) -> None:
+        self.view = view
+        self.replay = Replay(view)
+        self.table = self.replay.table
+        self.cfg = self.replay.cfg
+        self.seat = view.seat if view.seat is not None else view.current
+        self.n = len(view.players)
+        # Copies of each identity this seat cannot see (its own hand and the deck).
+        unseen = Counter({i: self.table.left(i) for i in self.cfg.counts})
+        for h in view.hands:
+            if h.seat != self.seat:
+                for s in h.slots:
+                    if s.card is not None:
+                        unseen[(s.card.suit, s.card.rank)] -= 1
+        self.unseen = unseen
+        self.mine = self.replay.hands[self.seat]
+        self.queued = queued_piles(self.table, self.replay.hands)
+
+    # -- my own cards
+
+    def weights(self, token: Token) -> dict[Identity, int]:
+        """Each identity my card may be, weighted by the copies I cannot see."""
+        base = {i: self.unseen[i] for i in self.table.identities(token.know) if self.unseen[i] > 0}
+        if token.allowed is not None:
+            narrowed = {i: w for i, w in base.items() if i in token.allowed}
+            if narrowed:
+                return narrowed
+        return base
+
+    def chance_playable(self, token: Token) -> float:
+        w = self.weights(token)
+        total = sum(w.values())
+        return sum(c for i, c in w.items() if self.table.playable(i)) / total if total else 0.0
+
+    def chance_dead(self, token: Token) -> float:
+        w = self.weights(token)
+        total = sum(w.values())
+        return sum(c for i, c in w.items() if self.table.dead(i)) / total if total else 1.0
+
+    # -- the choice
+
+    def best(self) -> Any:
+        view = self.view
+        legal = set(view.legal_actions)
+        if view.phase in ("free_colour_clue", "free_number_clue"):
+            clues = [a for a in view.legal_actions if isinstance(a, (ColourClue, NumberClue))]
+            return max(clues, key=self.clue_value) if clues else view.legal_actions[0]
+        tokens = view.clue_tokens
+        can_clue = tokens > 0
+        can_discard = tokens < MAX_CLUE_TOKENS
+        clues = [a for a in view.legal_actions if isinstance(a, (ColourClue, NumberClue))] if can_clue else []
+
+        sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t) >= 1.0]
+        if can_clue:
+            save = self.urgent_save(clues)
+            if save is not None:
+                return save
+        if sure:
+            return PlayCard(slot=self.pick_play(sure))
+
+        best_clue, best_value = None, float("-inf")
+        for clue in clues:
+            value = self.clue_value(clue)
+            if value > best_value:
+                best_clue, best_value = clue, value
+        # The last clue tokens are kept for clues that get a card played: the next player may need to save.
+        threshold = {1: 9.5, 2: 7.0}.get(tokens, 5.0)
+        if best_clue is not None and (best_value >= threshold or not can_discard):
+            return best_clue
+
+        gamble = self.endgame_gamble()
+        if gamble is not None:
+            return gamble
+        if best_clue is not None and best_value >= 0 and view.deck_size <= self.n * STALL_PER_SEAT:
+            # Near the end of the deck a discard brings the last round closer; a harmless clue does not.
+            return best_clue
+        if can_discard:
+            return DiscardCard(slot=self.pick_discard())
+        if best_clue is not None and best_clue in legal:
+            return best_clue
+        return view.legal_actions[0]
+
+    def pick_play(self, slots: list[int]) -> int:
+        """Fives first (they bring a clue back), then the card that lets a partner's card follow."""
+        visible = self.visible_identities()
+
+        def merit(i: int) -> tuple[float, int]:
+            w = self.weights(self.mine[i])
+            total = sum(w.values()) or 1
+            five = sum(c for x, c in w.items() if x[1] == 5 and self.table.position(x) == PILE_SIZE) / total
+            unlock = 0.0
+            for x, c in w.items():
+                nxt = self.next_identity(x)
+                if nxt is not None and nxt in visible:
+                    unlock += c / total
+            return (five * 2 + unlock, -i)
+
+        return max(slots, key=merit)
+
+    def next_identity(self, ident: Identity) -> Identity | None:
+        suit, rank = ident
+        black = self.cfg.suit_index[suit] == self.cfg.black_index
+        nxt = rank - 1 if black else rank + 1
+        return (suit, nxt) if 1 <= nxt <= 5 else None
+
+    def visible_identities(self) -> set[Identity]:
+        return {(s.card.suit, s.card.rank) for h in self.view.hands for s in h.slots if s.card is not None}
+
+    def pick_discard(self) -> int:
+        hand = self.mine
+        trash = [i for i, t in enumerate(hand) if self.chance_dead(t) >= 1.0]
+        if trash:
+            return trash[0]
+        chop = chop_index(hand)
+        if chop is not None:
+            return chop
+
+        # Every card is clued: give up the one least likely to matter.
+        def keep(i: int) -> tuple[float, int]:
+            t = hand[i]
+            w = self.weights(t)
+            total = sum(w.values()) or 1
+            crit = sum(c for x, c in w.items() if self.table.critical(x)) / total
+            return (crit - self.chance_dead(t) + self.chance_playable(t), -i)
+
+        return min(range(len(hand)), key=keep)
+
+    def endgame_gamble(self) -> Any:
+        """Once the deck is out a discard buys little: try the likeliest card while a misfire can't end the show."""
+        view = self.view
+        if view.deck_size > 0 or view.misfires >= MAX_MISFIRES - 1:
+            return None
+        chances = [(self.chance_playable(t), -i) for i, t in enumerate(self.mine)]
+        if not chances:
+            return None
+        chance, neg = max(chances)
+        if chance <= 0.0:
+            return None
+        if view.clue_tokens > 0 and chance < 0.5 and view.final_turns_left is None:
+            return None
+        return PlayCard(slot=-neg)
+
+    # -- clues
+
+    def partner_will_play(self, seat: int) -> bool:
+        """Whether a partner holds a card its clues (as the table reads them) prove playable."""
+        return any(all(self.table.playable(x) for x in public_options(self.table, t)) for t in self.replay.hands[seat])
+
+    def urgent_save(self, clues: list[Any]) -> Any:
+        """The next player discards its chop when it has nothing to play: save that card if it must live."""
+        nxt = (self.seat + 1) % self.n
+        if self.view.clue_tokens >= MAX_CLUE_TOKENS or self.partner_will_play(nxt):
+            return None
+        hand = self.replay.hands[nxt]
+        chop = chop_index(hand)
+        if chop is None:
+            return None
+        card = self.view.hands[nxt].slots[chop].card
+        if card is None:
+            return None
+        ident = (card.suit, card.rank)
+        if not self.must_keep(ident, nxt, chop):
+            return None
+        saving = [c for c in clues if c.target == nxt and self.touches(c, nxt)[chop]]
+        scored = [(self.clue_value(c), i) for i, c in enumerate(saving)]
+        scored = [(v, i) for v, i in scored if v > float("-inf")]
+        if not scored:
+            return None
+        return saving[max(scored)[1]]
+
+    def must_keep(self, ident: Identity, holder: int, slot: int) -> bool:
+        if self.table.dead(ident):
+            return False
+        if self.table.critical(ident):
+            return True
+        if ident[1] == 2 and self.table.position(ident) == 2:
+            # A 2 whose twin is nowhere else in sight.
+            others = sum(
+                1
+                for h in self.view.hands
+                for j, s in enumerate(h.slots)
+                if s.card is not None and (s.card.suit, s.card.rank) == ident and not (h.seat == holder and j == slot)
+            )
+            return others == 0
+        return False
+
+    def touches(self, clue: Any, target: int) -> list[bool]:
+        return [s.card is not None and clue_touches(s.card, clue, self.cfg.avalanche) for s in self.view.hands[target].slots]
+
+    def clue_value(self, clue: Any) -> float:
+        """What a clue is worth once the target reads it by the conventions; -inf if it would mislead."""
+        target = clue.target
+        left = self.view.final_turns_left
+        if left is not None and (target - self.seat) % self.n >= left:
+            return 0.0  # the last round: the target has no turn left to act on it
+        slots = self.view.hands[target].slots
+        touched = self.touches(clue, target)
+        before = self.replay.hands[target]
+        after = [t.copy() for t in before]
+        colour = isinstance(clue, ColourClue)
+        table = self.table
+        queued = self.queued
+        interpret_clue(table, after, [i for i, hit in enumerate(touched) if hit], colour, clue.suit if colour else clue.rank, queued)
+
+        def coming(x: Identity) -> bool:
+            return table.position(x) == queued[self.cfg.suit_index[x[0]]] + 1
+        elsewhere = self.clued_elsewhere(target)
+        value = 0.0
+        seen_in_clue: set[Identity] = set()
+        chop = chop_index(before)
+        for i, hit in enumerate(touched):
+            card = slots[i].card
+            if card is None:
+                continue
+            ident = (card.suit, card.rank)
+            options_after = public_options(table, after[i])
+            if ident not in options_after:
+                return float("-inf")
+            options_before = public_options(table, before[i])
+            known_after = all(table.playable(x) for x in options_after)
+            known_before = all(table.playable(x) for x in options_before)
+            if known_after and not known_before:
+                if ident in elsewhere or ident in seen_in_clue:
+                    return float("-inf")  # two seats would both play it
+                value += 10 + (2 if table.position(ident) == PILE_SIZE else 0)
+            elif not known_after and all(coming(x) or table.playable(x) for x in options_after):
+                if not all(coming(x) or table.playable(x) for x in options_before):
+                    if ident in elsewhere or ident in seen_in_clue:
+                        return float("-inf")
+                    value += 7
+            value += 0.1 * (len(options_before) - len(options_after))
+            if hit and not before[i].know.touched:
+                if table.dead(ident):
+                    value -= 4
+                elif ident in elsewhere or ident in seen_in_clue:
+                    value -= 3
+                else:
+                    near = table.position(ident) <= queued[self.cfg.suit_index[ident[0]]] + 2
+                    value += 1 if near or table.critical(ident) else 0.3
+                    if i == chop and self.must_keep(ident, target, i):
+                        value += 6 if target == (self.seat + 1) % self.n else 4
+                seen_in_clue.add(ident)
+        new_chop = chop_index(after)
+        if new_chop is not None and new_chop != chop:
+            card = slots[new_chop].card
+            if card is not None and self.must_keep((card.suit, card.rank), target, new_chop):
+                # The clue hands the target a new chop that must not be discarded.
+                will_play = any(all(table.playable(x) for x in public_options(table, t)) for t in after)
+                value -= 3 if will_play else 7
+        return value
+
+    def clued_elsewhere(self, target: int) -> set[Identity]:
+        """Identities already touched in other hands I can see, or proven in my own."""
+        out: set[Identity] = set()
+        for h in self.view.hands:
+            if h.seat == target:
+                continue
+            if h.seat == self.seat:
+                for t in self.mine:
+                    w = self.weights(t)
+                    if t.know.touched and len(w) == 1:
+                        out.update(w)
+                continue
+            for s in h.slots:
+                if s.card is not None and s.knowledge.touched:
+                    out.add((s.card.suit, s.card.rank))
+        return out
+
+
+# -- the easy player -----------------------------------------------------------------------------------
+
+
+class SimpleBot:
+    """Plays cards its clues prove playable, clues partners' playable cards, discards its oldest unclued card."""
+
+    def choose(self, view: HanabiView, rng: random.Random) -> Any:
+        legal = view.legal_actions
+        if view.phase != "turn":
+            return next((a for a in legal if isinstance(a, ReplayDiscard)), None) or next(
+                (a for a in legal if isinstance(a, SkipBonus)), legal[0]
+            )
+        cfg = config(view.options)
+        table = Table(cfg)
+        table.piles = list(view.piles)
+        me = view.seat if view.seat is not None else view.current
+        own = view.hands[me].slots
+        for i, s in enumerate(own):
+            if s.possible and all(table.playable(_code(p)) for p in s.possible):
+                return PlayCard(slot=i)
+        if view.clue_tokens > 0:
+            clue = self.play_clue(view, table, me)
+            if clue is not None:
+                return clue
+        if view.clue_tokens < MAX_CLUE_TOKENS:
+            chop = max((i for i, s in enumerate(own) if not s.knowledge.touched), default=len(own) - 1)
+            return DiscardCard(slot=chop)
+        clues = [a for a in legal if isinstance(a, (ColourClue, NumberClue))]
+        return clues[0] if clues else legal[0]
+
+    @staticmethod
+    def play_clue(view: HanabiView, table: Table, me: int) -> Any:
+        """The first partner (in turn order) with an unclued playable card gets the clue touching fewest cards."""
+        legal = set(view.legal_actions)
+        n = len(view.players)
+        for off in range(1, n):
+            target = (me + off) % n
+            slots = view.hands[target].slots
+            for s in slots:
+                card = s.card
+                if card is None or s.knowledge.touched or not table.playable((card.suit, card.rank)):
+                    continue
+                options: list[Any] = [NumberClue(target=target, rank=card.rank)]
+                if card.suit in view.clue_suits:
+                    options.insert(0, ColourClue(target=target, suit=card.suit))
+                options = [o for o in options if o in legal]
+                if options:
+                    avalanche = config(view.options).avalanche
+                    return min(options, key=lambda o: sum(clue_touches(x.card, o, avalanche) for x in slots if x.card))
+        return None
+
+
+# -- arena figures -------------------------------------------------------------------------------------
+
+
+def arena_figures(rules: Any, state: Any, seat: int) -> dict[str, float]:
+    """The piles as bot papers count them (even after a third misfire), misfires, and whether the third
+    misfire ended the show. The arena's score is the rulebook's (0 after the third misfire)."""
+    cfg = config(state.options)
+    return {
+        "piles": float(fireworks_total(state, cfg)),
+        "misfires": float(state.misfires),
+        "lost_to_misfires": float(state.misfires >= MAX_MISFIRES),
+        "perfect": float(score(state) == cfg.max_score),
+    }
+
+
+LEVELS: dict[str, BotFactory] = {"random": RandomBot, "easy": SimpleBot, "hard": ConventionBot}

@@ -1,0 +1,395 @@
+"""Computer players for Rummikub (every rule set).
+
+A turn is several actions, and a fresh bot is asked for each one, so every decision works out the whole
+turn's plan again from the View and plays its next step. The plan's input is the same at every step of a
+turn (the table as it stood when the turn started, read as the tiles not played this turn; and the rack
+plus the tiles played from it this turn), so each step finds the same plan, and each step completes one
+more of its sets: a turn ends after at most as many steps as the plan has sets, plus the closing action.
+
+Levels:
+- "easy": new sets from its rack and tiles added to the ends of sets already on the table (never takes
+  a set apart); draws when that places nothing.
+- "hard": the exact move finder (finder.py) over everything the rules let it rearrange. In the standard
+  game it keeps a joker back while nobody is close to going out and the joker would add only itself; in
+  American and International it takes the discard pile's top instead of drawing when that tile plays.
+- "random": any legal action (the floor); "eager": hard without the hold-back (an arena baseline).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.rummikub.models import (
+    Discard,
+    Draw,
+    EndTurn,
+    MoveTiles,
+    ResetTurn,
+    ReturnToRack,
+    RummikubView,
+)
+from ...engine.rummikub.sets import COLOUR_OF, IS_JOKER, NUMBER_OF, analyse
+from ..base import BotFactory, RandomBot
+from .finder import Play, Position, best_play, dense_positions, finder_benchmark, tile_points
+
+__all__ = [
+    "LEVELS",
+    "TurnPlan",
+    "plan_turn",
+    "arena_figures",
+    "finder_benchmark",
+    "dense_positions",
+    "RummikubBot",
+]
+
+# Nobody is "close to going out" while every other player holds more tiles than this.
+CLOSE_TO_OUT = 9
+
+
+@dataclass
+class TurnPlan:
+    """What a turn will do: the new sets to build (in building order), the table sets that grow (by id,
+    their row afterwards), and which rack tiles go to the table."""
+
+    new_sets: list[tuple[int, ...]] = field(default_factory=list)
+    grown: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    placed: tuple[int, ...] = ()
+    points: int = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.placed)
+
+
+@dataclass
+class _Table:
+    """The table as the turn's plan reads it."""
+
+    free: list[int]  # start tiles that may be rearranged freely
+    free_rows: list[tuple[int, tuple[int, ...]]]  # the same, as (set id, row)
+    fixed: list[tuple[int, tuple[int, ...]]]  # (set id, start row): may grow, keeps its tiles
+    others: list[tuple[int, tuple[int, ...]]]  # (set id, start row): may only take tiles from the rack
+    optional: list[int]  # rack tiles and tiles played from the rack this turn
+
+
+def _rules_of(view: RummikubView) -> tuple[bool, bool]:
+    """(a 1 may follow a 13, a set may hold both jokers)."""
+    return view.rule_set != "standard", view.options.two_jokers_in_a_set
+
+
+def _threshold(view: RummikubView) -> int:
+    return view.options.initial_meld if view.rule_set == "standard" else view.initial_meld
+
+
+def _read_table(view: RummikubView) -> _Table:
+    seat = view.seat
+    played = set(view.played_this_turn)
+    melded = view.melded[seat] if seat is not None else False
+    owned = view.rule_set != "standard"
+    free: list[int] = []
+    free_rows: list[tuple[int, tuple[int, ...]]] = []
+    fixed: list[tuple[int, tuple[int, ...]]] = []
+    others: list[tuple[int, tuple[int, ...]]] = []
+    for sv in view.table:
+        core = tuple(t.id for t in sv.tiles if t.id not in played)
+        if not core:
+            continue
+        if not melded:
+            others.append((sv.id, core))  # untouchable before the initial meld; lay-offs after it
+        elif owned and sv.owner != seat:
+            others.append((sv.id, core))
+        elif sv.locked:
+            fixed.append((sv.id, core))
+        else:
+            free.extend(core)
+            free_rows.append((sv.id, core))
+    rack = [t.id for t in view.rack or ()]
+    return _Table(free, free_rows, fixed, others, rack + [t for t in view.played_this_turn if t not in rack])
+
+
+def _solve(
+    free: Sequence[int], fixed: Sequence[tuple[int, ...]], optional: Sequence[int], view: RummikubView, threshold: int = 0
+) -> Play | None:
+    one_high, two = _rules_of(view)
+    one = "low_or_high" if one_high else "low"
+    if any(not analyse(row, one, two).valid for row in fixed):  # type: ignore[arg-type]
+        return None  # sets taken apart this turn cannot be read as fixed sets
+    position = Position(
+        free=tuple(sorted(free)),
+        optional=tuple(sorted(optional)),
+        fixed=tuple(fixed),
+        one_high=one_high,
+        two_jokers=two,
+        meld_threshold=threshold,
+    )
+    return best_play(position)
+
+
+def _lay_offs(
+    rows: dict[int, tuple[int, ...]], spare: list[int], view: RummikubView
+) -> tuple[dict[int, tuple[int, ...]], list[int]]:
+    """Add spare rack tiles to the ends of the given sets (a group: a missing colour) while one fits:
+    (the sets that grew, the tiles still spare)."""
+    one = "low_or_high" if view.rule_set != "standard" else "low"
+    two = view.options.two_jokers_in_a_set
+    grown: dict[int, tuple[int, ...]] = {}
+    spare = sorted(spare, key=lambda t: (IS_JOKER[t], -tile_points(t), t))  # jokers last: worth keeping
+    changed = True
+    while changed:
+        changed = False
+        for t in list(spare):
+            for set_id, row in rows.items():
+                row = grown.get(set_id, row)
+                for new in (row + (t,), (t,) + row):
+                    info = analyse(new, one, two)  # type: ignore[arg-type]
+                    if info.valid and info.kind == analyse(row, one, two).kind:  # type: ignore[arg-type]
+                        grown[set_id] = new
+                        spare.remove(t)
+                        changed = True
+                        break
+                if t not in spare:
+                    break
+    return grown, spare
+
+
+def plan_turn(
+    view: RummikubView, level: str = "hard", hold_back: bool = True, pool: list[int] | None = None
+) -> TurnPlan:
+    """The turn's plan for the seat to play: the same at every step of the turn. `pool` replaces the rack
+    (and the tiles played this turn) for a what-if: the rack with the discard pile's top added, say."""
+    seat = view.seat
+    assert seat is not None
+    table = _read_table(view)
+    pool = list(table.optional) if pool is None else sorted(pool)
+    if not view.melded[seat]:
+        if view.rule_set == "international":
+            closed = _candidate(view, pool, [], [], [])
+            if closed is not None and closed.count == len(pool) - 1:
+                return closed  # a closed win: every tile but the discard, in new sets
+        same_turn = view.rule_set != "standard" or view.options.play_after_meld == "same turn"
+        meld = _candidate(view, pool, [], [], table.others if same_turn else [], _threshold(view))
+        return meld if meld is not None else TurnPlan()
+    # Without taking anything apart: new sets, and the sets on the table grown at their ends.
+    in_place = table.fixed + table.free_rows + table.others
+    plan = _candidate(view, pool, [], in_place, [])
+    if level == "hard":
+        full = _candidate(view, pool, table.free, table.fixed, table.others)
+        if full is not None and (plan is None or (full.count, full.points) > (plan.count, plan.points)):
+            plan = full
+        if plan is not None and hold_back and view.rule_set == "standard":
+            # (in the discard rule sets going out first is all: nothing is held back there)
+            plan = _held_back(plan, view, pool, table, in_place)
+    return plan if plan is not None else TurnPlan()
+
+
+def _candidate(
+    view: RummikubView,
+    pool: list[int],
+    free: Sequence[int],
+    fixed: Sequence[tuple[int, tuple[int, ...]]],
+    others: Sequence[tuple[int, tuple[int, ...]]],
+    threshold: int = 0,
+) -> TurnPlan | None:
+    """The best plan that rearranges `free`, grows `fixed` with any tiles and `others` (greedily) with
+    rack tiles only. In the discard rule sets one tile always stays for the discard."""
+    rows = [row for _id, row in fixed]
+    play = _solve(free, rows, pool, view, threshold)
+    if play is None:
+        return None
+    discard_game = view.rule_set != "standard"
+    if discard_game and play.count == len(pool):
+        play = _keep_one(free, rows, pool, view, threshold) or play
+        if play.count == len(pool):
+            return None
+    spare = [t for t in pool if t not in play.placed]
+    grown_others: dict[int, tuple[int, ...]] = {}
+    if others and spare and (play.count or not threshold):
+        grown_others, spare = _lay_offs(dict(others), spare, view)
+        if discard_game and not spare:
+            grown_others = _drop_one_lay_off(grown_others, dict(others))
+    grown = {set_id: row for (set_id, start), row in zip(fixed, play.grown) if row != start}
+    grown.update(grown_others)
+    in_plan = {t for row in play.sets for t in row} | {t for row in grown.values() for t in row}
+    placed = tuple(sorted(t for t in pool if t in in_plan))
+    return TurnPlan(list(play.sets), grown, placed, sum(tile_points(t) for t in placed))
+
+
+def _keep_one(
+    free: Sequence[int], rows: Sequence[tuple[int, ...]], pool: list[int], view: RummikubView, threshold: int = 0
+) -> Play | None:
+    """The best play that leaves one tile for the discard (American, International)."""
+    best: Play | None = None
+    for t in sorted(pool, key=lambda t: (IS_JOKER[t], tile_points(t), t)):
+        found = _solve(free, rows, [u for u in pool if u != t], view, threshold)
+        if found is not None and (best is None or (found.count, found.points) > (best.count, best.points)):
+            best = found
+            if best.count == len(pool) - 1:
+                break
+    return best
+
+
+def _drop_one_lay_off(grown: dict[int, tuple[int, ...]], start: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """Undo one lay-off so that a tile stays for the discard."""
+    for set_id in sorted(grown, reverse=True):
+        row, before = grown[set_id], start[set_id]
+        added = [t for t in row if t not in before]
+        if added:
+            dropped = added[0] if row[0] == added[0] else added[-1]  # an end tile, so the rest stays a set
+            new = tuple(t for t in row if t != dropped)
+            out = dict(grown)
+            if new == before:
+                del out[set_id]
+            else:
+                out[set_id] = new
+            return out
+    return grown
+
+
+def _held_back(
+    plan: TurnPlan, view: RummikubView, pool: list[int], table: _Table, in_place: list[tuple[int, tuple[int, ...]]]
+) -> TurnPlan:
+    """Keep a rack joker back while every other player is far from going out and the joker adds nothing
+    but itself (a play without it places all the other tiles)."""
+    seat = view.seat
+    far = all(count > CLOSE_TO_OUT for s, count in enumerate(view.rack_counts) if s != seat)
+    jokers = [t for t in plan.placed if IS_JOKER[t]]
+    if not far or not jokers or len(pool) - len(jokers) <= CLOSE_TO_OUT:
+        return plan
+    rest = [t for t in pool if not IS_JOKER[t]]
+    options = [_candidate(view, rest, [], in_place, []), _candidate(view, rest, table.free, table.fixed, table.others)]
+    found = [p for p in options if p is not None and p.count >= 1 and p.count >= plan.count - len(jokers)]
+    if not found:
+        return plan
+    return max(found, key=lambda p: (p.count, p.points, -len(p.new_sets)))
+
+
+# Playing the plan step by step -----------------------------------------------------------------------------
+
+
+def _rows(view: RummikubView) -> dict[int, tuple[int, ...]]:
+    return {sv.id: tuple(t.id for t in sv.tiles) for sv in view.table}
+
+
+def next_step(view: RummikubView, plan: TurnPlan) -> Any | None:
+    """The next table action that brings the table closer to the plan (None: the plan stands)."""
+    rows = _rows(view)
+    present = {tuple(sorted(row)) for row in rows.values()}
+    for target in plan.new_sets:
+        if tuple(sorted(target)) not in present:
+            return MoveTiles(tiles=target, to=None)
+    for set_id, target in plan.grown.items():
+        row = rows.get(set_id)
+        if row is None or row == target:
+            continue
+        missing = [t for t in target if t not in row]
+        if not missing:
+            continue
+        first = target.index(missing[0])
+        core_start = next((k for k, t in enumerate(target) if t in row), len(target))
+        if first < core_start:
+            low = tuple(t for t in target[:core_start] if t not in row)
+            return MoveTiles(tiles=low, to=set_id, position=0)
+        return MoveTiles(tiles=tuple(missing), to=set_id, position=len(row))
+    planned = {t for row in plan.new_sets for t in row} | {t for row in plan.grown.values() for t in row}
+    stray = tuple(t for t in view.played_this_turn if t not in planned)
+    if stray:
+        return ReturnToRack(tiles=stray)
+    return None
+
+
+def _discard_helps(view: RummikubView) -> bool:
+    """Whether the discard pile's top lets this turn lay more tiles, itself among them (a known tile that
+    plays beats a blind draw)."""
+    if view.discard_top is None:
+        return False
+    rack = [t.id for t in view.rack or ()]
+    top = view.discard_top.id
+    without = plan_turn(view, "hard", pool=rack)
+    with_top = plan_turn(view, "hard", pool=[*rack, top])
+    return top in with_top.placed and with_top.count > without.count
+
+
+def _discard_choice(view: RummikubView) -> int:
+    """The rack tile to throw: the one that fits least with the rest, the highest first; never a joker
+    while another tile is there."""
+    taken = view.taken_discard.id if view.taken_discard is not None else None
+    rack = [t.id for t in view.rack or () if t.id != taken]
+
+    def links(t: int) -> int:
+        c, v = COLOUR_OF[t], NUMBER_OF[t]
+        return sum(
+            1
+            for u in rack
+            if u != t and not IS_JOKER[u] and ((NUMBER_OF[u] == v and COLOUR_OF[u] != c) or (COLOUR_OF[u] == c and 0 < abs(NUMBER_OF[u] - v) <= 2))
+        )
+
+    return min(rack, key=lambda t: (IS_JOKER[t], links(t), -tile_points(t), t))
+
+
+class RummikubBot:
+    """The easy and hard levels: plan the turn, play its next step."""
+
+    def __init__(self, level: str, hold_back: bool = True) -> None:
+        self.level = level
+        self.hold_back = hold_back
+
+    def choose(self, view: RummikubView, rng: random.Random) -> Any:
+        legal = view.legal_actions
+        kinds = {a.kind for a in legal}
+        if view.phase == "draw":
+            if self.level == "hard" and "take_discard" in kinds and _discard_helps(view):
+                return next(a for a in legal if a.kind == "take_discard")
+            return next(a for a in legal if a.kind == "draw")
+        if view.phase == "discard":
+            return Discard(tile=_discard_choice(view))
+        plan = plan_turn(view, self.level, self.hold_back)
+        if plan.count == 0 and not view.played_this_turn:
+            return self._close(view, legal, kinds)
+        step = next_step(view, plan)
+        if step is not None and view.actions_left > 1:
+            return step
+        return self._close(view, legal, kinds)
+
+    def _close(self, view: RummikubView, legal: Sequence[Any], kinds: set[str]) -> Any:
+        """End the turn: the play stands if it may; otherwise go back and draw."""
+        if view.rule_set == "standard":
+            if "end_turn" in kinds:
+                return EndTurn()
+            if "reset" in kinds:
+                return ResetTurn()
+            return Draw()
+        if any(a.kind == "discard" for a in legal):
+            return Discard(tile=_discard_choice(view))
+        if "reset" in kinds:
+            return ResetTurn()
+        # Not met in play: nothing was moved, yet no discard is allowed. Any legal action will do.
+        return next((a for a in legal if a.kind == "time_up"), legal[0])
+
+
+def _easy() -> RummikubBot:
+    return RummikubBot("easy")
+
+
+def _hard() -> RummikubBot:
+    return RummikubBot("hard")
+
+
+def _eager() -> RummikubBot:
+    """The hard level without its hold-back (an arena baseline that measures the hold-back)."""
+    return RummikubBot("hard", hold_back=False)
+
+
+LEVELS: dict[str, BotFactory] = {"random": RandomBot, "easy": _easy, "hard": _hard, "eager": _eager}
+
+
+def arena_figures(rules: Any, state: Any, seat: int) -> dict[str, float]:
+    """Tiles and points left on the seat's rack when the game ended, and whether it went out."""
+    rack = state.racks[seat]
+    return {
+        "tiles_left": float(len(rack)),
+        "rack_points": float(sum(tile_points(t) for t in rack)),
+        "went_out": float(not rack),
+    }

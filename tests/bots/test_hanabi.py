@@ -1,0 +1,172 @@
+"""Hanabi computer players: legal in every variant, blind to their own cards, games end, and the
+convention player reads and gives the clues its rulebook section describes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames_tui.arena import play_game
+from boardgames_tui.bots import BOTS, decision_rng
+from boardgames_tui.bots.hanabi import LEVELS, Replay, arena_figures
+from boardgames_tui.engine.hanabi.models import (
+    ColourClue,
+    DiscardCard,
+    HanabiOptions,
+    HanabiState,
+    NumberClue,
+    PlayCard,
+)
+from boardgames_tui.engine.hanabi.rules import RULES
+
+from ..engine.hanabi.helpers import NAMES, act, build, resample_own_cards
+
+VARIANTS = (
+    HanabiOptions(),
+    HanabiOptions(sixth_suit="tricky"),
+    HanabiOptions(sixth_suit="difficult", hand_size="unofficial"),
+    HanabiOptions(sixth_suit="avalanche", allow_empty_clues=True),
+    HanabiOptions(black_powder=True),
+    HanabiOptions(five_flamboyants=True, sixth_suit="tricky", black_powder=True),
+)
+
+
+def decide(state: HanabiState, level: str, decision: int, seed: str = "test") -> object:
+    seat = state.current
+    return BOTS["hanabi"][level]().choose(RULES.view(state, seat), decision_rng(seed, decision, seat))
+
+
+def self_play(options: HanabiOptions, levels: list[str], seed: str, limit: int = 400) -> list[HanabiState]:
+    """Every state of a seeded game between the given levels (one per seat), each action checked legal."""
+    state = RULES.setup(NAMES[: len(levels)], options, seed)
+    states = [state]
+    for n in range(limit):
+        if state.phase == "over":
+            break
+        seat = state.current
+        action = decide(state, levels[seat], n, seed)
+        assert RULES.refusal(state, seat, action) is None, (action, state.phase)
+        state = RULES.apply(state, seat, action)
+        states.append(state)
+    assert state.phase == "over"
+    return states
+
+
+# (a) legal everywhere --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: o.model_dump_json(exclude_defaults=True))
+def test_every_level_plays_legally_in_every_variant(options: HanabiOptions) -> None:
+    self_play(options, ["hard", "easy", "random"], f"legal-{options.sixth_suit}")
+    self_play(options, ["hard", "hard"], f"pair-{options.black_powder}")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_convention_player_plays_legally_at_every_table_size(players: int) -> None:
+    self_play(HanabiOptions(), ["hard"] * players, f"size-{players}")
+
+
+# (b) blind to the seat's own cards -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("options", VARIANTS[:4], ids=lambda o: o.model_dump_json(exclude_defaults=True))
+def test_decisions_ignore_the_seats_own_cards(level: str, options: HanabiOptions) -> None:
+    states = self_play(options, ["hard", "hard", "hard"], f"leak-{options.sixth_suit}")
+    rng = random.Random(7)
+    for state in states[4:-1:9][:5]:
+        seat = state.current
+        view = RULES.view(state, seat)
+        chosen = LEVELS[level]().choose(view, decision_rng("leak", 3, seat))
+        for _ in range(2):
+            other = resample_own_cards(state, seat, rng)
+            again = LEVELS[level]().choose(RULES.view(other, seat), decision_rng("leak", 3, seat))
+            assert again == chosen
+
+
+# (c) arena games end ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_arena_games_end(level: str) -> None:
+    result = play_game("hanabi", [level, level], "arena-test", 0, ())
+    assert result.finished
+    assert {"piles", "misfires"} <= set(result.seats[0].figures)
+
+
+# (d) the conventions ---------------------------------------------------------------------------------
+
+
+def test_the_replay_follows_every_hand_of_a_self_play_game() -> None:
+    """The log never says which slot a card left from; the replay must still end on the View's knowledge."""
+    for state in self_play(HanabiOptions(), ["hard"] * 3, "replay")[::7]:
+        if state.phase == "over":
+            continue
+        replay = Replay(RULES.view(state, state.current))
+        assert replay.consistent
+
+
+def test_a_card_clued_as_playable_is_played() -> None:
+    state = build([["W4", "B3", "G4", "Y3", "R4"], ["Y4", "R1", "B4", "G3", "W3"]], fill_deck=True)
+    state = act(state, NumberClue(target=1, rank=1))
+    assert decide(state, "hard", 1) == PlayCard(slot=1)
+    assert decide(state, "easy", 1) == PlayCard(slot=1)
+
+
+def test_a_colour_play_clue_means_the_next_card_of_that_colour() -> None:
+    """Red 1 and 2 are on the pile; a red clue on a card that is not the chop says it is red 3."""
+    state = build(
+        [["W4", "B3", "G4", "Y3", "W3"], ["R3", "Y4", "B4", "G3", "W3"]], piles={"R": 2}, fill_deck=True
+    )
+    state = act(state, ColourClue(target=1, suit="R"))
+    assert decide(state, "hard", 1) == PlayCard(slot=0)
+    assert not isinstance(decide(state, "easy", 1), PlayCard)  # the honest player only trusts its clues
+
+
+def test_the_hard_player_clues_a_partners_playable_card() -> None:
+    state = build([["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R1", "B4", "G3", "W3"]], fill_deck=True)
+    action = decide(state, "hard", 0)
+    assert isinstance(action, (ColourClue, NumberClue)) and action.target == 1
+    assert action in (NumberClue(target=1, rank=1), ColourClue(target=1, suit="R"))
+
+
+def test_a_five_on_the_next_players_chop_is_saved() -> None:
+    state = build(
+        [["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R4", "B4", "G3", "B5"]],
+        piles={"R": 1, "Y": 1, "G": 1, "B": 1, "W": 1},
+        fill_deck=True,
+        clue_tokens=4,
+    )
+    action = decide(state, "hard", 0)
+    assert action in (NumberClue(target=1, rank=5), ColourClue(target=1, suit="B"))
+
+
+def test_a_clue_that_would_mislead_is_never_given() -> None:
+    """Red 1 is on the pile; a red clue to the non-chop R4 would read as "red 2": the bot gives another."""
+    state = build(
+        [["W4", "B3", "G4", "Y3", "W2"], ["R4", "Y2", "B4", "G3", "W3"]],
+        piles={"R": 1, "Y": 1},
+        fill_deck=True,
+    )
+    action = decide(state, "hard", 0)
+    assert action != ColourClue(target=1, suit="R")
+
+
+def test_with_nothing_to_do_the_oldest_unclued_card_goes() -> None:
+    state = build(
+        [["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R4", "B4", "G3", "W3"]],
+        fill_deck=True,
+        clue_tokens=0,
+    )
+    state = state.model_copy(update={"current": 1})
+    assert decide(state, "hard", 0) == DiscardCard(slot=4)
+    assert decide(state, "easy", 0) == DiscardCard(slot=4)
+
+
+def test_arena_figures_count_the_piles_after_a_third_misfire() -> None:
+    state = build([["R2", "B3"], ["Y4", "R1"]], piles={"G": 3, "W": 2}, fill_deck=True, misfires=2)
+    state = act(state, PlayCard(slot=0))
+    assert state.phase == "over" and RULES.outcome(state).scores[0] == 0
+    figures = arena_figures(RULES, state, 0)
+    assert figures["piles"] == 5 and figures["misfires"] == 3 and figures["lost_to_misfires"] == 1

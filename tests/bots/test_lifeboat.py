@@ -1,0 +1,239 @@
+"""Lifeboat's computer players: always legal, blind to what their seat cannot know, games end, and the
+clear choices made."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames_tui.arena import play_game
+from boardgames_tui.bots import BOTS, decision_rng
+from boardgames_tui.bots.lifeboat import LEVELS, sample_state
+from boardgames_tui.engine.lifeboat.data import CARD_KEY
+from boardgames_tui.engine.lifeboat.flow import start_round
+from boardgames_tui.engine.lifeboat.models import (
+    Done,
+    DoNothing,
+    GiveWater,
+    LifeboatOptions,
+    LifeboatState,
+    Navigate,
+    PickNavigation,
+    PlayCard,
+    RefuseDemand,
+    Rob,
+    Row,
+    TakeSupply,
+)
+from boardgames_tui.engine.lifeboat.rules import RULES
+from tests.engine.lifeboat.helpers import NAMES, act, build, nav, random_midgame, resample_hidden
+
+LL, SS, CA, FM, FR, KI = range(6)
+LEVEL_NAMES = ("random", "easy", "hard")
+
+
+def test_levels_are_offered() -> None:
+    assert set(BOTS["lifeboat"]) == set(LEVELS) == {"random", "easy", "hard"}
+
+
+def play(players: int, seats: tuple[str, ...], deal: str, options: LifeboatOptions | None = None) -> LifeboatState:
+    """A whole game between the given levels, every choice checked against the seat's legal actions."""
+    state = RULES.setup(NAMES[:players], options or LifeboatOptions(), deal)
+    decisions = 0
+    while RULES.outcome(state) is None:
+        assert decisions < 5000, "the game should end"
+        (seat,) = RULES.to_act(state)
+        assert seat == min(RULES.to_act(state)) == state.current  # one seat decides, whatever the window
+        view = RULES.view(state, seat)
+        action = LEVELS[seats[seat % len(seats)]]().choose(view, decision_rng(deal, decisions, seat))
+        assert action in view.legal_actions
+        state = RULES.apply(state, seat, action)
+        decisions += 1
+    return state
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_every_level_plays_legal_moves_to_the_end(players: int) -> None:
+    order = ("hard", "easy", "random", "easy", "random", "easy")
+    play(players, order, f"legal-{players}")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        LifeboatOptions(rowing="variant"),
+        LifeboatOptions(trading=False),
+        LifeboatOptions(disputed_cards="alternative"),
+    ],
+)
+def test_every_option_is_played(options: LifeboatOptions) -> None:
+    play(4, ("easy", "hard", "random", "easy"), "options", options)
+
+
+def test_trades_proposed_by_others_are_answered() -> None:
+    # random seats propose trades, so the easy and hard seats meet every step of one as partners
+    seen = set()
+    for k in range(3):
+        state = RULES.setup(NAMES[:4], LifeboatOptions(), f"trades-{k}")
+        seats = ("random", "easy", "random", "hard")
+        decisions = 0
+        while RULES.outcome(state) is None:
+            seat = state.current
+            view = RULES.view(state, seat)
+            action = LEVELS[seats[seat]]().choose(view, decision_rng("t", decisions, seat))
+            assert action in view.legal_actions
+            if seats[seat] != "random":
+                seen.add(state.phase)
+            state = RULES.apply(state, seat, action)
+            decisions += 1
+    assert {"draft", "action", "respond", "fight", "row", "pick", "overboard", "thirst", "trade_answer"} <= seen
+
+
+def same_choice_whatever_is_hidden(state: LifeboatState, k: int) -> None:
+    seat = state.current
+    assert seat is not None
+    other = resample_hidden(state, seat, random.Random(k))
+    for level in LEVEL_NAMES:
+        mine = LEVELS[level]().choose(RULES.view(state, seat), random.Random(k))
+        theirs = LEVELS[level]().choose(RULES.view(other, seat), random.Random(k))
+        assert mine == theirs, (level, state.phase)
+
+
+def test_the_decision_does_not_depend_on_hidden_information() -> None:
+    phases: dict[str, int] = {}
+    for k in range(240):
+        state = random_midgame(4 + k % 3, 1000 + k, k)
+        if k % 2 and state.phase == "action" and Row() in RULES.legal_actions(state, state.current):
+            state = act(state, Row())  # the rower placing its cards
+        if state.phase == "over" or phases.get(state.phase, 0) >= 4:
+            continue  # a few positions of every phase
+        phases[state.phase] = phases.get(state.phase, 0) + 1
+        same_choice_whatever_is_hidden(state, k)
+    assert {"action", "draft", "respond", "fight", "row", "overboard", "thirst", "trade_answer"} <= set(phases)
+    # the navigator choosing from the row pile
+    s = build(row_pile=[nav("N01"), nav("N03"), nav("N24")], actor=SS, wounds={LL: 4})
+    s = act(until_turn(s, KI), DoNothing())
+    same_choice_whatever_is_hidden(act(s, Navigate()), 0)
+
+
+def test_sampled_states_keep_what_the_seat_knows() -> None:
+    for k in range(20):
+        state = random_midgame(4 + k % 3, 2000 + k, 10 + 7 * k)
+        if state.phase not in ("action", "respond", "fight"):
+            continue
+        seat = state.current
+        view = RULES.view(state, seat)
+        sample = sample_state(view, random.Random(k))
+        # (whom the actor already proposed a trade to this turn is not rebuilt: the look-ahead never trades)
+        untraded = [a for a in view.legal_actions if a.kind != "propose_trade"]
+        assert [a for a in RULES.legal_actions(sample, seat) if a.kind != "propose_trade"] == untraded
+        assert sample.hands[seat] == state.hands[seat]
+        assert tuple(len(h) for h in sample.hands) == tuple(len(h) for h in state.hands)
+        assert sorted(sample.love) == sorted(state.love) and sample.love[seat] == state.love[seat]
+        cards = [*sample.supply, *sample.set_aside, *sample.discard, *sample.lost_cards]
+        cards += [c for h in (*sample.hands, *sample.face_up) for c in h]
+        assert sorted(cards) == list(range(42))
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_arena_games_end(level: str) -> None:
+    result = play_game("lifeboat", [level, "random", "easy", "random"], "arena-test", 1, ())
+    assert result.finished
+
+
+# Clear choices --------------------------------------------------------------------------------------
+
+
+def choose(state: LifeboatState, level: str) -> object:
+    return LEVELS[level]().choose(RULES.view(state, state.current), random.Random(1))
+
+
+def until_turn(state: LifeboatState, seat: int) -> LifeboatState:
+    """Everyone else says done (windows) or does nothing (actions) until `seat` decides."""
+    while state.current != seat:
+        state = act(state, Done() if state.phase in ("fight", "overboard", "thirst") else DoNothing())
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_sir_stephen_keeps_the_painting(level: str) -> None:
+    chars = ("sir_stephen", "captain", "first_mate", "kid")
+    s = build(chars, supply=["painting_3", "water", "water", "water"], phase="draft", current=0)
+    s = start_round(s)
+    assert s.phase == "draft" and s.current == 0
+    action = choose(s, level)
+    assert isinstance(action, TakeSupply) and CARD_KEY[action.card] == "painting_3"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_navigator_picks_the_card_that_kills_its_hate(level: str) -> None:
+    # The Kid navigates; it hates Lady Lauren, unconscious and holding no water: N03 makes her thirsty
+    # (she dies), N01 only troubles the Captain.
+    love = ("lady_lauren", "sir_stephen", "captain", "first_mate", "frenchy", "kid")
+    hate = ("sir_stephen", "captain", "first_mate", "frenchy", "kid", "lady_lauren")
+    s = build(wounds={LL: 4}, love=love, hate=hate, row_pile=[nav("N01"), nav("N03")], actor=SS)
+    s = until_turn(s, KI)
+    s = act(s, DoNothing())
+    s = act(s, Navigate())
+    assert s.phase == "pick" and s.current == KI
+    assert choose(s, level) == PickNavigation(card=nav("N03"))
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_defender_plays_the_knife_that_turns_the_fight(level: str) -> None:
+    s = build(hands={SS: ["knife"], CA: ["painting_3"]}, actor=CA)
+    s = act(s, Rob(target=SS))
+    s = act(s, RefuseDemand())  # Sir Stephen (5) against the Captain (7)
+    s = until_turn(s, SS)
+    action = choose(s, level)
+    assert isinstance(action, PlayCard) and CARD_KEY[action.card] == "knife"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_swimmer_puts_on_the_life_preserver(level: str) -> None:
+    s = build(hands={KI: ["life_preserver"]}, nav_deck=[nav("N12")])  # N12: the Kid falls in
+    s = until_turn(s, KI)
+    s = act(s, DoNothing())
+    s = act(s, Navigate())
+    s = until_turn(s, KI)
+    assert s.phase == "overboard"
+    action = choose(s, level)
+    assert isinstance(action, PlayCard) and CARD_KEY[action.card] == "life_preserver"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_thirsty_captain_drinks_its_water(level: str) -> None:
+    s = build(hands={CA: ["water"]}, nav_deck=[nav("N12")])  # N12: the Captain is thirsty
+    s = until_turn(s, KI)
+    s = act(s, DoNothing())
+    s = act(s, Navigate())
+    while s.phase == "overboard":
+        s = act(s, Done())
+    s = until_turn(s, CA)
+    assert s.phase == "thirst"
+    assert choose(s, level) == GiveWater(target=CA)
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_robs_the_unconscious_of_a_painting(level: str) -> None:
+    s = build(face_up={LL: ["painting_3"]}, wounds={LL: 4}, actor=SS)
+    action = choose(s, level)
+    assert isinstance(action, Rob) and action.target == LL and action.card is not None
+    assert CARD_KEY[action.card] == "painting_3"
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_first_mate_refuses_lady_laurens_robbery(level: str) -> None:
+    s = build(hands={FM: ["painting_3", "jewels"]}, actor=LL)
+    s = act(s, Rob(target=FM))
+    assert s.phase == "respond"
+    assert choose(s, level) == RefuseDemand()
+
+
+def test_the_look_ahead_is_reproducible() -> None:
+    # hard tries its best few actions on sampled states: the same View and seed give the same choice
+    s = build(hands={SS: ["water", "knife"], CA: ["blackjack"]}, face_up={FM: ["painting_3"]}, wounds={SS: 2}, actor=SS)
+    view = RULES.view(s, SS)
+    chosen = {LEVELS["hard"]().choose(view, random.Random(3)) for _ in range(3)}
+    assert len(chosen) == 1 and chosen <= set(view.legal_actions)

@@ -1,0 +1,157 @@
+"""Luz's computer players: legal and reproducible, blind to what their seat cannot see, and sensible in
+positions whose right move is plain."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames_tui.arena import play_game
+from boardgames_tui.bots import BOTS
+from boardgames_tui.bots.luz import HardBot, Seen, best_card, card_id, expected_order_values
+from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, Play, PlayCard
+from boardgames_tui.engine.luz.rules import RULES, trick_winner
+
+from ..engine.luz.helpers import NAMES, build, card, resample_own_numbers
+
+LEVELS = ("random", "easy", "hard")
+DIRECTIONS = ("random", "high on the right", "high on the left")
+
+
+def _midgame(players: int, seed: int, steps: int, direction: str = "random") -> LuzState:
+    """A position reached by random legal play."""
+    rng = random.Random(seed)
+    state = RULES.setup(NAMES[:players], LuzOptions(sort_direction=direction), f"bots-{seed}")  # type: ignore[arg-type]
+    for _ in range(steps):
+        if not RULES.to_act(state):
+            break
+        state = RULES.apply(state, state.current, rng.choice(tuple(RULES.legal_actions(state, state.current))))
+    return state
+
+
+def _decide(level: str, state: LuzState, seed: int = 7):  # type: ignore[no-untyped-def]
+    return BOTS["luz"][level]().choose(RULES.view(state, state.current), random.Random(seed))
+
+
+# (a) legal actions ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_level_plays_legal_actions(players: int) -> None:
+    for i, steps in enumerate((0, 2, 9, 27, 48, 96, 131)):
+        state = _midgame(players, 100 * players + i, steps, DIRECTIONS[i % 3])
+        if RULES.outcome(state) is not None:
+            continue
+        legal = RULES.legal_actions(state, state.current)
+        for level in LEVELS:
+            assert _decide(level, state, i) in legal
+
+
+# (b) nothing hidden from the seat changes its decision ------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_decisions_ignore_the_seats_hidden_cards(players: int) -> None:
+    rng = random.Random(players)
+    for i, steps in enumerate((0, 1, 5, 14, 33, 57, 90)):
+        state = _midgame(players, 7 * players + i, steps, DIRECTIONS[i % 3])
+        if RULES.outcome(state) is not None:
+            continue
+        seat = state.current
+        other = resample_own_numbers(state, seat, rng)
+        assert other.hands[seat] != state.hands[seat] or other.set_aside != state.set_aside
+        for level in LEVELS:
+            assert _decide(level, state, i) == _decide(level, other, i), (level, steps)
+
+
+def test_same_view_and_seed_give_the_same_decision() -> None:
+    state = _midgame(4, 3, 4)
+    assert _decide("hard", state, 11) == _decide("hard", state, 11)
+
+
+# (c) whole games end ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [("hard", "easy", "random"), ("easy", "random", "easy", "random", "easy")])
+def test_arena_games_end(levels: tuple[str, ...]) -> None:
+    result = play_game("luz", levels, "bots-test", 0, ())
+    assert result.finished
+    assert all(0.0 <= seat.figures["bid_accuracy"] <= 1.0 for seat in result.seats)
+
+
+# (d) the bots' reasoning -------------------------------------------------------------------------------
+
+
+def test_integer_tricks_are_won_as_the_engine_says() -> None:
+    rng = random.Random(5)
+    deck = [(c, k) for c in "RYGBP" for k in range(1, 13)]
+    for _ in range(500):
+        played = rng.sample(deck, rng.randint(1, 5))
+        plays = [Play(seat=i, card=card(f"{c}{k}")) for i, (c, k) in enumerate(played)]
+        assert best_card([card_id(c, k) for c, k in played]) == trick_winner(plays).seat
+
+
+def test_expected_order_values() -> None:
+    assert expected_order_values((1, 2, 3, 4), 4) == (1.0, 2.0, 3.0, 4.0)
+    assert expected_order_values((2, 5), 1) == (3.5,)
+    low, high = expected_order_values((1, 2, 3, 4, 5, 6, 7, 8), 2)
+    assert low == pytest.approx(3.0) and high == pytest.approx(6.0)
+
+
+def test_drawn_hands_agree_with_what_the_seat_sees() -> None:
+    state = _midgame(4, 21, 0, "high on the left")
+    view = RULES.view(state, state.current)
+    seen = Seen(view)
+    visible = {card_id(c, k) for hv in view.hands if hv.numbers for c, k in zip(hv.colours, hv.numbers)}
+    rng = random.Random(0)
+    for _ in range(20):
+        mine = seen.sample_hand(rng)
+        assert [c >> 4 for c in mine] == seen.my_colours
+        assert not set(mine) & visible and len(set(mine)) == len(mine)
+        for a, b in zip(mine, mine[1:]):
+            if a >> 4 == b >> 4:
+                assert a > b  # high numbers on the left
+
+
+def _bidding(hands: list[list[str]]) -> LuzState:
+    return build(hands, phase="bid", bids=(None,) * len(hands), current=0, first=0)
+
+
+def test_hard_bids_every_trick_with_every_trump_and_the_top_cards() -> None:
+    # seat 0 holds all eight yellows of the 3-player deck (its colours tell it so) and the red and green 8s,
+    # which nobody can trump: it takes all ten tricks, and the full bid pays more than the bead
+    mine = ["R8", "Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "G8"]
+    left = ["R1", "R2", "R3", "G1", "G2", "G3", "B1", "B2", "B3", "P1"]
+    right = ["R4", "R5", "R6", "G4", "G5", "G6", "B4", "B5", "B6", "P2"]
+    state = _bidding([mine, left, right])
+    assert _decide("hard", state) == Bid(tricks=10, bead=False)
+    easy = _decide("easy", state)
+    assert easy.tricks + easy.bead >= 9
+
+
+def test_hard_bids_nothing_with_no_trumps_and_the_low_cards() -> None:
+    mine = ["R1", "R2", "G1", "G2", "B1", "B2", "B3", "P1", "P2", "P3"]
+    left = ["R7", "R8", "Y7", "Y8", "G7", "G8", "B7", "B8", "P7", "P8"]
+    right = ["R5", "R6", "Y5", "Y6", "G5", "G6", "B5", "B6", "P5", "P6"]
+    state = _bidding([mine, left, right])
+    assert _decide("hard", state).tricks == 0
+    assert _decide("easy", state).tricks == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_trumps_when_short_of_the_bid_and_keeps_out_when_it_is_met(level: str) -> None:
+    # last to play to a red trick with no red: the yellow card surely wins it, the green one surely loses
+    # (two tricks left: short of a bid of 2 it must win both; with its bid of 1 met it must lose both)
+    trick = [(0, "R7"), (1, "R4")]
+    hands = [["G3"], ["B5"], ["Y3", "G6"]]
+    short = build(hands, trick=trick, bids=(0, 0, 2), tricks_won=(8, 0, 0), trick_number=9)
+    met = build(hands, trick=trick, bids=(0, 0, 1), tricks_won=(7, 0, 1), trick_number=9)
+    assert _decide(level, short) == PlayCard(position=0)
+    assert _decide(level, met) == PlayCard(position=1)
+
+
+def test_hard_bot_draw_counts_are_settings() -> None:
+    state = _midgame(3, 1, 0)
+    small = HardBot(bid_draws=4, play_draws=2).choose(RULES.view(state, state.current), random.Random(0))
+    assert small in RULES.legal_actions(state, state.current)

@@ -1,0 +1,270 @@
+"""Rummikub computer players: legal, blind to what their seat cannot see, games end, and the move finder
+is exact (checked against brute force on small positions)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import lru_cache
+
+import pytest
+
+from boardgames_tui.arena import play_game
+from boardgames_tui.bots import BOTS, decision_rng
+from boardgames_tui.bots.rummikub import plan_turn
+from boardgames_tui.bots.rummikub.finder import (
+    TILE_WEIGHT,
+    Position,
+    best_play,
+    dense_positions,
+    finder_benchmark,
+    tile_points,
+)
+from boardgames_tui.engine.rummikub.models import RummikubOptions, RummikubState
+from boardgames_tui.engine.rummikub.rules import RULES
+from boardgames_tui.engine.rummikub.sets import analyse, valid_order
+
+from ..engine.rummikub.helpers import build, ids, resample_hidden, table_text, vbuild
+
+LEVELS = tuple(BOTS["rummikub"])  # random, easy, hard and the arena baseline eager
+RULE_SETS = ("standard", "american", "international")
+
+
+def decide(state: RummikubState, level: str, decision: int) -> object:
+    seat = state.current
+    return BOTS["rummikub"][level]().choose(RULES.view(state, seat), decision_rng("test", decision, seat))
+
+
+def play_turn(state: RummikubState, level: str, limit: int = 60) -> RummikubState:
+    """Let `level` play the current player's whole turn (asserting every action is legal)."""
+    seat, turn = state.current, state.turn
+    for step in range(limit):
+        action = decide(state, level, step)
+        assert RULES.refusal(state, seat, action) is None, action
+        state = RULES.apply(state, seat, action)
+        if state.turn != turn or state.phase == "over":
+            return state
+    raise AssertionError(f"{level} did not end its turn in {limit} actions")
+
+
+def mid_game_states(rule_set: str, players: int, seed: str, decisions: int) -> list[RummikubState]:
+    """States met in a seeded game between the levels, every few decisions."""
+    state = RULES.setup([f"P{k}" for k in range(players)], RummikubOptions(rule_set=rule_set), seed)  # type: ignore[arg-type]
+    levels = ["hard", "easy", "hard", "easy"][:players]
+    out = []
+    for n in range(decisions):
+        if state.phase == "over":
+            break
+        seat = state.current
+        action = decide(state, levels[seat], n)
+        assert RULES.refusal(state, seat, action) is None, action
+        state = RULES.apply(state, seat, action)
+        if n % 7 == 3:
+            out.append(state)
+    return out
+
+
+# (a) legal actions -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rule_set", "players"), [("standard", 2), ("american", 3), ("international", 4), ("standard", 4)])
+def test_every_level_acts_legally(rule_set: str, players: int) -> None:
+    for state in mid_game_states(rule_set, players, f"legal-{rule_set}", 90)[::2]:
+        for level in LEVELS:
+            action = decide(state, level, 5)
+            assert RULES.refusal(state, state.current, action) is None, (level, action)
+
+
+# (b) nothing hidden leaks -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_decisions_ignore_hidden_tiles(rule_set: str) -> None:
+    rng = random.Random(rule_set)
+    for state in mid_game_states(rule_set, 3, f"leak-{rule_set}", 70)[::2]:
+        seat = state.current
+        other = resample_hidden(state, seat, rng)
+        assert RULES.view(other, seat).rack == RULES.view(state, seat).rack
+        for level in LEVELS:
+            mine = BOTS["rummikub"][level]().choose(RULES.view(state, seat), decision_rng("leak", 9, seat))
+            theirs = BOTS["rummikub"][level]().choose(RULES.view(other, seat), decision_rng("leak", 9, seat))
+            assert mine == theirs, level
+
+
+# (c) games end --------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rule_set", "seats"), [("american", "easy,hard"), ("international", "hard,easy"), ("standard", "random,hard")])
+def test_arena_games_end(rule_set: str, seats: str) -> None:
+    result = play_game("rummikub", seats.split(","), "end", 0, [f"rule_set={rule_set}"])
+    assert result.finished
+
+
+# (d) the finder is exact ------------------------------------------------------------------------------------------
+
+
+def brute_force(position: Position) -> int | None:
+    """The best score by trying every subset of the optional tiles, largest first, each checked by an
+    exhaustive partition into new sets and tiles added at the ends of the fixed sets."""
+    one = "low_or_high" if position.one_high else "low"
+
+    def new_set(tiles: tuple[int, ...]) -> bool:
+        row = valid_order(tiles, one)  # type: ignore[arg-type]
+        return row is not None and analyse(row, one).valid  # type: ignore[arg-type]
+
+    def grow(row: tuple[int, ...], tiles: tuple[int, ...]) -> tuple[int, ...] | None:
+        kind = analyse(row, one).kind  # type: ignore[arg-type]
+        for perm in itertools.permutations(tiles):
+            for k in (0, len(perm)) if kind == "run" else (len(perm),):
+                grown = perm[:k] + row + perm[k:]
+                info = analyse(grown, one)  # type: ignore[arg-type]
+                if info.valid and info.kind == kind:
+                    return grown
+        return None
+
+    @lru_cache(maxsize=None)
+    def feasible(tiles: tuple[int, ...], fixed: tuple[tuple[int, ...], ...]) -> bool:
+        if not tiles:
+            return True
+        first, rest = tiles[0], tiles[1:]
+        for size in (2, 3, 4):
+            for others in itertools.combinations(rest, size):
+                if new_set((first, *others)) and feasible(tuple(t for t in rest if t not in others), fixed):
+                    return True
+        for k, row in enumerate(fixed):
+            for size in (0, 1, 2):
+                for others in itertools.combinations(rest, size):
+                    grown = grow(row, (first, *others))
+                    if grown is not None:
+                        left = tuple(t for t in rest if t not in others)
+                        if feasible(left, fixed[:k] + (grown,) + fixed[k + 1 :]):
+                            return True
+        return False
+
+    best = None
+    for n in range(len(position.optional), -1, -1):
+        for chosen in itertools.combinations(position.optional, n):
+            score = n * TILE_WEIGHT + sum(tile_points(t) for t in chosen)
+            if (best is None or score > best) and feasible(tuple(sorted(position.free + chosen)), position.fixed):
+                best = score
+        if best is not None:
+            return best
+    return None
+
+
+def small_position(rng: random.Random, one_high: bool) -> Position:
+    """A few valid sets (some fixed) and a handful of optional tiles, all from a narrow band of tiles so
+    that they interact, jokers included."""
+    one = "low_or_high" if one_high else "low"
+    colours = rng.sample(range(4), 3)
+    low = rng.choice((1, 9, 10) if one_high else (1, 3, 6, 9))
+    pool = [c * 13 + v - 1 + copy * 52 for c in colours for v in range(low, min(low + 6, 14)) for copy in (0, 1)]
+    if one_high and low >= 9:
+        pool += [c * 13 + copy * 52 for c in colours for copy in (0, 1)]
+    pool += [104, 105]
+    rng.shuffle(pool)
+    free: list[int] = []
+    fixed: list[tuple[int, ...]] = []
+    for _ in range(rng.randrange(3)):
+        for _attempt in range(50):
+            tiles = tuple(rng.sample(pool, rng.choice((3, 3, 4))))
+            row = valid_order(tiles, one)  # type: ignore[arg-type]
+            if row is not None and analyse(row, one).valid:  # type: ignore[arg-type]
+                (fixed.append(row) if not fixed and rng.random() < 0.35 else free.extend(row))
+                pool = [t for t in pool if t not in tiles]
+                break
+    return Position(free=tuple(free), optional=tuple(pool[: rng.randrange(3, 8)]), fixed=tuple(fixed), one_high=one_high)
+
+
+@pytest.mark.parametrize("one_high", [False, True])
+def test_finder_matches_brute_force(one_high: bool) -> None:
+    rng = random.Random(f"brute {one_high}")
+    for _ in range(25):
+        position = small_position(rng, one_high)
+        play = best_play(position)
+        found = None if play is None else play.count * TILE_WEIGHT + play.points
+        assert found == brute_force(position), position
+        if play is not None:  # and what it says it lays out is valid and uses exactly its tiles
+            one = "low_or_high" if one_high else "low"
+            rows = [*play.sets, *play.grown]
+            assert all(analyse(r, one).valid for r in rows)  # type: ignore[arg-type]
+            assert sorted(t for r in rows for t in r) == sorted(position.free + play.placed + sum(position.fixed, ()))
+
+
+def test_finder_uses_both_jokers_of_the_table() -> None:
+    # Found by the brute-force comparison: K6 R6 J | K8 B8 R8 | K11 B11 J lays three tiles.
+    position = Position(free=ids("K11 J B11 K6 J' K8"), optional=ids("K9 B8 B10 R10 R6 R8"))
+    play = best_play(position)
+    assert play is not None and play.count * TILE_WEIGHT + play.points == brute_force(position) == 3022
+
+
+def test_finder_rearranges_and_respects_the_meld() -> None:
+    # R3' fits only by splitting the run R1-R6 into R1-R3 and R3'-R6.
+    play = best_play(Position(free=ids("R1 R2 R3 R4 R5 R6 K9 B9 O9"), optional=ids("R3' O2 J")))
+    assert play is not None and {*play.placed} == {*ids("R3' J")} | set() or play.count == 3
+    # The meld must reach 30: K1 B1 O1 (3) is not enough, R10 R11 R12 (33) is.
+    meld = best_play(Position(free=(), optional=ids("K1 B1 O1 R10 R11 R12 B3"), meld_threshold=30))
+    assert meld is not None and set(ids("R10 R11 R12")) <= set(meld.placed)
+    assert best_play(Position(free=(), optional=ids("K1 B1 O1 B3 B4 B5"), meld_threshold=30)) is None or (
+        best_play(Position(free=(), optional=ids("K1 B1 O1 B3 B4 B5"), meld_threshold=30)).count == 0  # type: ignore[union-attr]
+    )
+
+
+def test_benchmark_helper_runs() -> None:
+    median, worst = finder_benchmark(dense_positions(2, seed=3))
+    assert 0 <= median <= worst
+
+
+# (d) the bots' play ---------------------------------------------------------------------------------------------
+
+
+def test_hard_splits_a_run_that_easy_cannot_use() -> None:
+    state = build(["R3' K12", "K1 K2 K3 K4 K5 K6 K7 K8"], ["R1 R2 R3 R4 R5 R6"])
+    after = play_turn(state, "hard")
+    assert after.racks[0] == ids("K12")
+    assert sorted(table_text(after)) == ["R1 R2 R3", "R3 R4 R5 R6"]
+    drew = play_turn(state, "easy")
+    assert len(drew.racks[0]) == 3  # nothing fits without taking the run apart: it drew
+
+
+def test_initial_meld_then_lay_off_in_the_same_turn() -> None:
+    state = build(["R10 R11 R12 K13 B2", "K1 K2 K3 K4 K5 K6 K7 K8"], ["B3 B4 B5"], melded=(False, True))
+    for level in ("easy", "hard"):
+        after = play_turn(state, level)
+        assert after.melded[0]
+        assert after.racks[0] == ids("K13"), level
+
+
+def test_hard_keeps_its_joker_while_nobody_is_close() -> None:
+    rack = "K5 K6 K7 J B9 O2 R12 B4 O6 R3' K11 B13"  # the joker would only add itself to K5 K6 K7
+    far = build([rack, "K1 K2 K3 K4 K8 K9 K10 K12 K13 O1"], ["R1 R2 R3"])
+    plan = plan_turn(RULES.view(far, 0))
+    assert ids("J")[0] not in plan.placed and set(ids("K5 K6 K7")) <= set(plan.placed)
+    close = build([rack, "K1 K2 K3"], ["R1 R2 R3"])
+    assert ids("J")[0] in plan_turn(RULES.view(close, 0)).placed
+
+
+def test_american_goes_out_with_a_discard() -> None:
+    state = vbuild("american", ["R4 R5 R6 B9", "K1 K2 K3 K4 K5 K6 K7 K8"], [(1, "O7 O8 O9")])
+    after = play_turn(state, "hard")
+    assert after.phase == "over" and after.winner == 0
+
+
+def test_turns_end_on_a_busy_table() -> None:
+    state = build(
+        ["R7' K12 O5 R11 B2 J", "K1 K2 K3 K4 K5 K6 K7 K8"],
+        ["R1 R2 R3 R4 R5 R6 R7 R8", "B5 B6 B7 B8", "K7 O7 B7'", "O1 O2 O3 O4", "R10 B10 K10", "K11 O11 B11"],
+    )
+    after = play_turn(state, "hard")
+    assert after.current == 1
+    assert len(after.racks[0]) < 7
+
+
+def test_hard_takes_a_discard_that_plays() -> None:
+    state = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9"], discards=[("R7", 1)], phase="draw")
+    assert decide(state, "hard", 0).kind == "take_discard"  # type: ignore[attr-defined]
+    assert decide(state, "easy", 0).kind == "draw"  # type: ignore[attr-defined]
+    useless = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9"], discards=[("O3", 1)], phase="draw")
+    assert decide(useless, "hard", 0).kind == "draw"  # type: ignore[attr-defined]
+    after = play_turn(state, "hard")
+    assert sorted(table_text(after)) == ["R5 R6 R7"]

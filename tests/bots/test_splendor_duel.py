@@ -1,0 +1,180 @@
+"""Splendor Duel's computer players: legal, blind to what their seat cannot see, and sensible."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from boardgames_tui.arena import play_game
+from boardgames_tui.bots import BOTS, decision_rng
+from boardgames_tui.bots import splendor_duel as bots
+from boardgames_tui.engine.splendor_duel.data import CARDS
+from boardgames_tui.engine.splendor_duel.models import Buy, Reserve, SplendorDuelState
+from boardgames_tui.engine.splendor_duel.rules import RULES
+from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, resample_hidden, tokens
+
+LEVELS = sorted(BOTS["splendor_duel"])
+
+
+@pytest.fixture
+def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small search budget where only legality and the ending matter (the arena measures strength)."""
+    monkeypatch.setattr(bots, "HARD_ITERATIONS", 15)
+
+
+def midgame(seed: int, steps: int, reserve_bias: float = 0.4) -> SplendorDuelState:
+    """A seeded random game `steps` decisions in, reserving often so hidden reserves are common."""
+    rng = random.Random(seed)
+    state = RULES.setup(NAMES, None, f"bots-{seed}")
+    for _ in range(steps):
+        if not RULES.to_act(state):
+            break
+        legal = RULES.legal_actions(state, state.current)
+        reserves = [a for a in legal if isinstance(a, Reserve)]
+        action = rng.choice(reserves) if reserves and rng.random() < reserve_bias else rng.choice(legal)
+        state = RULES.apply(state, state.current, action)
+    return state
+
+
+def test_levels() -> None:
+    assert {"random", "greedy", "easy", "hard"} <= set(LEVELS)
+
+
+@pytest.mark.usefixtures("quick_search")
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_actions(level: str) -> None:
+    for seed in range(3):
+        state = RULES.setup(NAMES, None, f"legal-{level}-{seed}")
+        for n in range(40):
+            if not RULES.to_act(state):
+                break
+            seat = state.current
+            view = RULES.view(state, seat)
+            action = BOTS["splendor_duel"][level]().choose(view, decision_rng(state.seed, n, seat))
+            assert action in view.legal_actions
+            state = RULES.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_decision_ignores_what_the_seat_cannot_see(level: str) -> None:
+    shuffle = random.Random(7)
+    checked = 0
+    for seed, steps in ((1, 30), (2, 60), (3, 90), (4, 45)):
+        state = midgame(seed, steps)
+        if not RULES.to_act(state):
+            continue
+        seat = state.current
+        before = BOTS["splendor_duel"][level]().choose(RULES.view(state, seat), random.Random(seed))
+        for _ in range(2):
+            other = resample_hidden(state, seat, shuffle)
+            after = BOTS["splendor_duel"][level]().choose(RULES.view(other, seat), random.Random(seed))
+            assert after == before
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_deal_agrees_with_the_view() -> None:
+    for seed, steps in ((11, 40), (12, 80), (13, 120)):
+        state = midgame(seed, steps, reserve_bias=0.8)
+        for seat in (0, 1):
+            view = RULES.view(state, seat)
+            dealer = bots.Dealer(view)
+            for k in range(3):
+                dealt = dealer.deal(random.Random(k))
+                check_conservation(dealt)
+                seen = RULES.view(dealt, seat)
+                assert seen.legal_actions == view.legal_actions
+                assert (seen.board, seen.pyramid, seen.deck_sizes, seen.bag_size) == (view.board, view.pyramid, view.deck_sizes, view.bag_size)
+                assert seen.seats[1 - seat].reserved_count == view.seats[1 - seat].reserved_count
+                # the opponent's cards reserved face up are the ones the seat saw
+                known, _ = bots.opponent_reserves(view)
+                assert Counter(known) <= Counter(dealt.seats[1 - seat].reserved)
+
+
+def test_opponent_reserves_are_read_from_the_log() -> None:
+    s = build(board_cells=board("YY...", "RG...", ".....", ".....", "....."), current=1)
+    s = RULES.apply(s, 1, Reserve(gold_cell=0, level=3, card=None))
+    s = RULES.apply(s, 0, next(a for a in RULES.legal_actions(s, 0) if a.kind == "take_tokens"))
+    s = RULES.apply(s, 1, Reserve(gold_cell=1, level=1, card=3))
+    view = RULES.view(s, 0)
+    known, blind = bots.opponent_reserves(view)
+    assert known == [3] and blind == [0, 0, 1]
+    dealer = bots.Dealer(view)
+    guesses = set()
+    for k in range(12):
+        hidden = [cid for cid in dealer.deal(random.Random(k)).seats[1].reserved if cid != 3]
+        assert len(hidden) == 1 and CARDS[hidden[0]].level == 3
+        guesses.add(hidden[0])
+    assert len(guesses) > 1  # drawn afresh each deal, not read from anywhere
+
+
+@pytest.mark.usefixtures("quick_search")
+@pytest.mark.parametrize("level", LEVELS)
+def test_arena_games_end(level: str) -> None:
+    for index in range(2):
+        result = play_game("splendor_duel", [level, "greedy"], "bots-test", index, [])
+        assert result.finished
+        assert sum(seat.won for seat in result.seats) <= 1
+
+
+# A player holding red cards worth 6 points (bonus 5 in red) and the tokens for card 62, which is worth 4
+# red points: buying it reaches 10 points in one colour.
+RED_CARDS = (43, 45, 46, 20)
+WINNING_CARD = 62
+
+
+def red_player() -> object:
+    return player(tokens(G=2, R=1, K=2), cards=RED_CARDS)
+
+
+def test_hard_buys_the_winning_card() -> None:
+    s = build(
+        board_cells=board("Y.W..", "BWB..", "..P..", "K....", "....."),
+        seats=(red_player(), player(tokens(W=2, B=1))),
+        pyramid=((1, 2, 3, 4, 5), (31, 32, 33, 34), (WINNING_CARD, 56, 57)),
+    )
+    action = BOTS["splendor_duel"]["hard"]().choose(RULES.view(s, 0), random.Random(1))
+    assert isinstance(action, Buy) and action.card == WINNING_CARD
+    after = RULES.apply(s, 0, action)
+    assert after.winner == 0
+
+
+def test_hard_reserves_the_card_that_would_win_for_the_opponent() -> None:
+    s = build(
+        board_cells=board("Y.W..", "BWB..", "..P..", "K....", "....."),
+        seats=(player(tokens(W=1)), red_player()),
+        pyramid=((1, 2, 3, 4, 5), (31, 32, 33, 34), (WINNING_CARD, 56, 57)),
+    )
+    n = 0
+    while s.current == 0 and s.phase != "over":  # a replenish may come first: the reserve ends the turn
+        action = BOTS["splendor_duel"]["hard"]().choose(RULES.view(s, 0), decision_rng("block", n, 0))
+        s = RULES.apply(s, 0, action)
+        n += 1
+    assert WINNING_CARD in s.seats[0].reserved
+
+
+def test_greedy_buys_the_most_valuable_card_it_can() -> None:
+    # card 56 (4 points) and cheaper cards are affordable: the points win
+    s = build(
+        board_cells=board("Y.R..", "BGB..", "..P..", "K....", "....."),
+        seats=(player(tokens(W=4, B=2, K=2, Y=2)), player()),
+        pyramid=((1, 2, 3, 4, 5), (31, 32, 33, 34), (55, 56, 57)),
+    )
+    view = RULES.view(s, 0)
+    buys = {a.card for a in view.legal_actions if isinstance(a, Buy)}
+    assert 56 in buys and len(buys) > 1
+    action = BOTS["splendor_duel"]["greedy"]().choose(view, random.Random(0))
+    assert isinstance(action, Buy) and action.card == 56
+
+
+def test_greedy_takes_tokens_toward_the_nearest_card() -> None:
+    # nothing is affordable; card 20 (white 2, blue 3) is nearest, so the line of blues is the take
+    s = build(
+        board_cells=board("BBB..", ".....", "R....", ".....", "....W"),
+        seats=(player(tokens(W=2)), player()),
+        pyramid=((20, 0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0)),
+    )
+    action = BOTS["splendor_duel"]["greedy"]().choose(RULES.view(s, 0), random.Random(0))
+    assert action.kind == "take_tokens" and action.cells == (0, 1, 2)

@@ -1,0 +1,201 @@
+"""Computers at the table: a lone person is never handed off to, several people are handed off to only
+between themselves and told what the computers did, a computer's move waits for nobody's key, and the
+seat kinds are saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardgames_tui.bots import BOTS
+from boardgames_tui.engine.registry import GAMES, get_game
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
+from boardgames_tui.tui.screens.turn import TurnScreen
+from boardgames_tui.tui.screens.watch import WatchScreen
+from boardgames_tui.tui.session import HotseatSession
+
+from .helpers import screen_text, wait_until
+
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
+
+
+def seat_count(game_id: str) -> int:
+    rules = get_game(game_id).rules()
+    return max(rules.min_players, 3 if rules.max_players >= 3 else 2)
+
+
+class HandoffLog:
+    """Records every handoff the app prepares (who it is for and the news it carries)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[dict[str, Any]] = []
+        original = PassDeviceScreen.prepare
+
+        def prepare(screen: PassDeviceScreen, **kwargs: Any) -> None:
+            self.calls.append(kwargs)
+            original(screen, **kwargs)
+
+        monkeypatch.setattr(PassDeviceScreen, "prepare", prepare)
+
+
+async def play_own_turn(app: Any, pilot: Any, seat: int) -> None:
+    """The person in `seat` takes their first legal action (through the same message their screen sends)."""
+    screen = app.screen
+    assert isinstance(screen, TurnScreen) and screen.seat == seat
+    screen.submit(screen.view.legal_actions[0])
+    await pilot.pause()
+
+
+async def wait_for_person(app: Any, pilot: Any, what: str) -> None:
+    """Until the computers are done and a person must act (or the game is over)."""
+    await wait_until(
+        pilot,
+        lambda: app.computer_thinking is None and app.session.next_step().kind != "computer",
+        what,
+        timeout=20,
+    )
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_lone_person_plays_against_computers_without_any_handoff(make_app: Any, monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
+    handoffs = HandoffLog(monkeypatch)
+    count = seat_count(game_id)
+    level = "easy" if "easy" in BOTS[game_id] else "random"  # random Rummikub moves tiles for ages
+    computers = (None, *(level,) * (count - 1))
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        session = HotseatSession.new(game_id, PLAYERS[:count], get_game(game_id).rules().Options(), app.store, seed="7", computers=computers)
+        await app.start_session(session)
+        for _turn in range(4):
+            await wait_for_person(app, pilot, "the person's turn")
+            if session.outcome() is not None:
+                break
+            assert session.acting_seat() == 0
+            await play_own_turn(app, pilot, 0)
+        assert handoffs.calls == [], "no handoff with one person at the table"
+        others = [record.seat for record in session._actions if record.seat != 0]
+        assert others, "the computers played"
+
+
+async def test_handoffs_come_only_between_people_and_tell_what_the_computers_did(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    handoffs = HandoffLog(monkeypatch)
+    game_id = "lifeboat"
+    computers = (None, "random", None, "random")
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        session = HotseatSession.new(game_id, PLAYERS[:4], get_game(game_id).rules().Options(), app.store, seed="11", computers=computers)
+        await app.start_session(session)
+        people_turns = 0
+        while people_turns < 8 and session.outcome() is None:
+            await wait_for_person(app, pilot, "a person's decision")
+            if session.outcome() is not None:
+                break
+            if isinstance(app.screen, PassDeviceScreen):
+                handoff = app.screen
+                await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
+                await pilot.press("space")
+                await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the person's screen")
+            seat = session.acting_seat()
+            assert seat in (0, 2)
+            await play_own_turn(app, pilot, seat)
+            people_turns += 1
+        assert handoffs.calls, "two people share the laptop: they hand it over"
+        assert {call["player"] for call in handoffs.calls} <= {"Ana", "Cleo"}
+        said_by_computers = [
+            line for call in handoffs.calls for line in call["feed"] if "Ben" in line or "Dan" in line
+        ]
+        assert said_by_computers, "a handoff tells what the computers did since that person's last turn"
+
+
+async def test_the_computer_is_said_to_think_and_a_key_meanwhile_is_told_to_wait(make_app: Any) -> None:
+    app = make_app(computer_pause=0.6)
+    async with app.run_test(size=(110, 32)) as pilot:
+        rules = get_game("splendor_duel").rules()
+        session = HotseatSession.new("splendor_duel", ("Ana", "Ben"), rules.Options(), app.store, seed="3", computers=(None, "random"))
+        await app.start_session(session)
+        await wait_for_person(app, pilot, "Ana's first turn")
+        while app.computer_thinking != 1:  # Ana's turn may take several steps
+            screen = app.screen
+            assert isinstance(screen, TurnScreen)
+            earlier = screen.view.legal_actions[0]
+            screen.submit(earlier)
+            await pilot.pause()
+        assert "Ben (computer) is thinking…" in screen_text(app)
+        app.screen.submit(earlier)  # an action sent while Ben thinks (a screen's queued message, say)
+        await pilot.pause()
+        assert "Wait: Ben (computer) is playing." in screen_text(app)
+        await wait_for_person(app, pilot, "Ben's move")
+        assert "is thinking" not in screen_text(app)
+
+
+async def test_computers_first_at_a_table_of_people_play_on_the_public_table(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    handoffs = HandoffLog(monkeypatch)
+    app = make_app(computer_pause=0.3)
+    async with app.run_test(size=(110, 32)) as pilot:
+        rules = get_game("hanabi").rules()
+        session = HotseatSession.new("hanabi", ("Ana", "Ben", "Cleo"), rules.Options(), app.store, seed="5", computers=("random", None, None))
+        await app.start_session(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, WatchScreen), "the public table")
+        assert session.showing_seat is None, "nobody's private screen is up while the first computer plays"
+        await wait_for_handoff_to(app, pilot, handoffs, "Ben")
+
+
+async def wait_for_handoff_to(app: Any, pilot: Any, handoffs: HandoffLog, name: str) -> None:
+    await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), f"the handoff to {name}")
+    await pilot.pause()
+    assert handoffs.calls[-1]["player"] == name
+    assert name in screen_text(app)
+
+
+async def test_seat_kinds_are_saved_and_a_resumed_game_lets_the_computers_play(make_app: Any, save_dir: Path) -> None:
+    rules = get_game("luz").rules()
+    store = SaveStore(save_dir)
+    session = HotseatSession.new("luz", ("Ana", "Ben", "Cleo"), rules.Options(), store, seed="9", computers=(None, "random", "random"))
+    session.apply(0, session.view(0).legal_actions[0])
+    store.flush()
+    saved = [entry for entry in SaveStore(save_dir).list() if hasattr(entry, "save")]
+    assert saved and saved[0].save.computers == (None, "random", "random")
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        resumed = HotseatSession.resume(saved[0], app.store)
+        await app.start_session(resumed)
+        await wait_for_person(app, pilot, "the computers' moves after resuming")
+        assert resumed.actions_recorded > 1
+        assert resumed.acting_seat() == 0 or resumed.outcome() is not None
+
+
+def test_a_save_without_seat_kinds_is_all_people(save_dir: Path) -> None:
+    rules = get_game("hanabi").rules()
+    store = SaveStore(save_dir)
+    session = HotseatSession.new("hanabi", ("Ana", "Ben"), rules.Options(), store, seed="1")
+    assert not session.has_computers
+    assert session.human_seats == (0, 1)
+    assert session.next_step().kind == "handoff"
+
+
+@pytest.mark.parametrize(
+    ("computers", "code"),
+    [((None, "grandmaster"), "unknown_level"), ((None,), "computers_mismatch"), ((None, "Hard!"), "damaged")],
+)
+def test_a_save_naming_impossible_computers_is_refused_with_its_reason(save_dir: Path, computers: tuple[Any, ...], code: str) -> None:
+    import json
+
+    from boardgames_tui.engine.saves import BrokenSave
+    from boardgames_tui.tui.screens.save_problems import describe_problem
+
+    rules = get_game("hanabi").rules()
+    store = SaveStore(save_dir)
+    session = HotseatSession.new("hanabi", ("Ana", "Ben"), rules.Options(), store, seed="1", computers=(None, "easy"))
+    path = session.save_path
+    data = json.loads(path.read_text())
+    data["computers"] = list(computers)
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    entry = SaveStore(save_dir).load(path)
+    assert isinstance(entry, BrokenSave) and entry.code == code
+    assert "computer" in describe_problem(entry) or code == "damaged"
+    assert path.read_bytes() == before, "a broken save is left untouched"
