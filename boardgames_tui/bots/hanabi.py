@@ -48,9 +48,6 @@ from .base import BotFactory, RandomBot
 
 Identity = tuple[str, int]
 
-import os
-STALL_PER_SEAT = float(os.environ.get('STALL', '1'))
-
 
 def _code(text: str) -> Identity:
     return text[0], int(text[1:])
@@ -487,22 +484,44 @@ class Decision:
             value = self.clue_value(clue)
             if value > best_value:
                 best_clue, best_value = clue, value
-        # The last clue tokens are kept for clues that get a card played: the next player may need to save.
-        threshold = {1: 9.5, 2: 7.0}.get(tokens, 5.0)
+        # Clues are spent on cards that get played (now, or once known cards go down) and on saves; the
+        # last token only on a card that plays at once: the next player may need it to save.
+        threshold = 9.5 if tokens == 1 else 7.0
         if best_clue is not None and (best_value >= threshold or not can_discard):
             return best_clue
 
         gamble = self.endgame_gamble()
         if gamble is not None:
             return gamble
-        if best_clue is not None and best_value >= 0 and view.deck_size <= self.n * STALL_PER_SEAT:
+        if best_clue is not None and best_value >= 0 and view.deck_size <= self.n:
             # Near the end of the deck a discard brings the last round closer; a harmless clue does not.
             return best_clue
         if can_discard:
             return DiscardCard(slot=self.pick_discard())
         if best_clue is not None and best_clue in legal:
             return best_clue
+        if clues:
+            # Every clue misleads and none may be skipped (no discard at eight tokens): mislead least.
+            return min(clues, key=self.misread_harm)
         return view.legal_actions[0]
+
+    def misread_harm(self, clue: Any) -> tuple[int, int]:
+        """(cards the target would wrongly think playable, cards whose reading leaves out the true card)."""
+        target = clue.target
+        touched = self.touches(clue, target)
+        after = [t.copy() for t in self.replay.hands[target]]
+        colour = isinstance(clue, ColourClue)
+        slots = [i for i, hit in enumerate(touched) if hit]
+        interpret_clue(self.table, after, slots, colour, clue.suit if colour else clue.rank, self.queued)
+        wrong_play = misread = 0
+        for held, token in zip(self.view.hands[target].slots, after):
+            if held.card is None:
+                continue
+            ident = (held.card.suit, held.card.rank)
+            options = public_options(self.table, token)
+            misread += ident not in options
+            wrong_play += all(self.table.playable(x) for x in options) and not self.table.playable(ident)
+        return wrong_play, misread
 
     def pick_play(self, slots: list[int]) -> int:
         """Fives first (they bring a clue back), then the card that lets a partner's card follow."""

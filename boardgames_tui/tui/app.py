@@ -145,6 +145,12 @@ class BoardGamesApp(App[None]):
         clear = getattr(screen, "clear_refusal", None)
         if clear is not None:
             clear()
+        if self._waiting_for_computer(screen, event.key):
+            self.bell()
+            assert self.session is not None and self.computer_thinking is not None
+            name = self.session.players[self.computer_thinking]
+            screen.show_refusal(_("Wait: {name} (computer) is playing.").format(name=name))  # type: ignore[attr-defined]
+            return
         if await self._check_bindings(event.key):
             return
         reason = self.refusal_for_key(event.key)
@@ -160,6 +166,20 @@ class BoardGamesApp(App[None]):
             show(reason)
         else:
             self.notify(reason, severity="warning", markup=False)
+
+    def _waiting_for_computer(self, screen: Screen, key: str) -> bool:
+        """Whether `key` is one of a person's game keys pressed while a computer plays (the shared keys —
+        help, rules, log, menu — still work)."""
+        if self.computer_thinking is None or not isinstance(screen, TurnScreen):
+            return False
+        shared = screen.KEYBAR_LAST
+        bound = [
+            binding
+            for namespace, bindings in screen._modal_binding_chain
+            if namespace is not self  # the app's own keys (Ctrl+C) always work
+            for binding in bindings.key_to_bindings.get(key, ())
+        ]
+        return bool(bound) and not any(binding.action in shared for binding in bound)
 
     def refusal_for_key(self, key: str) -> str | None:
         """Why `key`, bound on the current screen but refused by every binding it has, does nothing now

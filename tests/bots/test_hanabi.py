@@ -170,3 +170,30 @@ def test_arena_figures_count_the_piles_after_a_third_misfire() -> None:
     assert state.phase == "over" and RULES.outcome(state).scores[0] == 0
     figures = arena_figures(RULES, state, 0)
     assert figures["piles"] == 5 and figures["misfires"] == 3 and figures["lost_to_misfires"] == 1
+
+
+def test_near_the_end_of_the_deck_a_harmless_clue_beats_a_discard() -> None:
+    """With nothing to play and no clue worth a card, the bot discards; with one card left in the deck it
+    stalls with a clue instead, so the last round does not come sooner."""
+    hands = [["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R4", "B4", "G3", "W3"]]
+    early = build(hands, fill_deck=True, clue_tokens=1)
+    assert isinstance(decide(early, "hard", 0), DiscardCard)
+    late = build(hands, deck=["G5"], clue_tokens=1)
+    action = decide(late, "hard", 0)
+    assert isinstance(action, (ColourClue, NumberClue)) and action.target == 1
+
+
+def test_in_the_last_round_only_players_with_a_turn_left_get_clues() -> None:
+    hands = [["W4", "B3", "G4", "Y3"], ["Y4", "R1", "B4", "G3"], ["W3", "Y3", "G4", "B4"]]
+    state = build(hands, clue_tokens=4, final_turns_left=3)
+    assert decide(state, "hard", 0) in (NumberClue(target=1, rank=1), ColourClue(target=1, suit="R"))
+    state = build([hands[0], hands[2], hands[1]], clue_tokens=4, final_turns_left=2)
+    action = decide(state, "hard", 0)
+    assert not (isinstance(action, (ColourClue, NumberClue)) and action.target == 2)
+
+
+def test_at_eight_tokens_with_no_honest_clue_the_bot_still_clues_rather_than_play_blind() -> None:
+    """Deal final-985 reaches eight tokens where every clue misleads; the bot once played slot 0 blind
+    there and lost the game to three misfires."""
+    states = self_play(HanabiOptions(), ["hard", "hard"], "final-985")
+    assert states[-1].misfires < 2

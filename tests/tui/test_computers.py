@@ -124,12 +124,24 @@ async def test_the_computer_is_said_to_think_and_a_key_meanwhile_is_told_to_wait
             earlier = screen.view.legal_actions[0]
             screen.submit(earlier)
             await pilot.pause()
-        assert "Ben (computer) is thinking…" in screen_text(app)
+        text = screen_text(app)
+        assert "Ben (computer) is thinking…" in text
+        bar = [line for line in text.splitlines() if line.strip()][-1]
+        assert "Help" in bar and "Menu" in bar and "Legend" not in bar, "only the shared keys work meanwhile"
         app.screen.submit(earlier)  # an action sent while Ben thinks (a screen's queued message, say)
         await pilot.pause()
         assert "Wait: Ben (computer) is playing." in screen_text(app)
+        screen.clear_refusal()
+        await pilot.press("g")  # a game key (the legend) while Ben thinks
+        assert "Wait: Ben (computer) is playing." in screen_text(app)
+        await pilot.press("question_mark")  # the shared keys still work
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
         await wait_for_person(app, pilot, "Ben's move")
-        assert "is thinking" not in screen_text(app)
+        text = " ".join(screen_text(app).split())
+        assert "is thinking" not in text
+        # Ana's turn again after Ben's: a new turn, not an extra one
+        assert "Extra turn" not in text and "Since your last turn: Ben" in text
 
 
 async def test_computers_first_at_a_table_of_people_play_on_the_public_table(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,3 +211,20 @@ def test_a_save_naming_impossible_computers_is_refused_with_its_reason(save_dir:
     assert isinstance(entry, BrokenSave) and entry.code == code
     assert "computer" in describe_problem(entry) or code == "damaged"
     assert path.read_bytes() == before, "a broken save is left untouched"
+
+
+async def test_a_computer_whose_bot_fails_still_plays_a_legal_move(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames_tui.tui import computers
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("a bug in a bot")
+
+    monkeypatch.setattr(computers, "_decide", broken)
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        rules = get_game("hanabi").rules()
+        session = HotseatSession.new("hanabi", ("Ana", "Ben"), rules.Options(), app.store, seed="2", computers=("easy", None))
+        await app.start_session(session)
+        await wait_for_person(app, pilot, "Ben's turn after Ana's fallback move")
+        assert session.actions_recorded == 1 and session.last_seat == 0
+        assert session.acting_seat() == 1 and isinstance(app.screen, TurnScreen)

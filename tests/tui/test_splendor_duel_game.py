@@ -246,14 +246,17 @@ async def test_the_handoff_tells_the_whole_turn_each_line_with_its_subject(make_
         assert session._state.seats[0].tokens == tokens(W=1)
 
 
-async def test_an_extra_turn_is_said_in_the_log_and_on_the_turn_screen(make_app) -> None:
-    # Card 3 (costs 2 blue 2 green 1 pearl) gives an extra turn.
-    me = player(tokens(B=2, G=2, P=1))
-    state = build(
+def extra_turn_position():
+    """Ana can buy card 3 (costs 2 blue 2 green 1 pearl), which gives an extra turn."""
+    return build(
         board_cells=board("W....", ".....", "..G..", ".....", "....."),
-        seats=(me, player()),
+        seats=(player(tokens(B=2, G=2, P=1)), player()),
         pyramid=((3, 2, 4, 1, 5), (31, 32, 33, 34), (55, 56, 57)),
     )
+
+
+async def test_an_extra_turn_is_said_in_the_log_and_on_the_turn_screen(make_app) -> None:
+    state = extra_turn_position()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         session = await resume_state(app, pilot, state)
@@ -500,12 +503,7 @@ async def test_the_cursor_on_a_selected_token_keeps_both_brackets(make_app) -> N
 
 
 async def test_a_resumed_extra_turn_still_says_it_is_one(make_app) -> None:
-    me = player(tokens(B=2, G=2, P=1))
-    state = build(
-        board_cells=board("W....", ".....", "..G..", ".....", "....."),
-        seats=(me, player()),
-        pyramid=((3, 2, 4, 1, 5), (31, 32, 33, 34), (55, 56, 57)),
-    )
+    state = extra_turn_position()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         session = await resume_state(app, pilot, state)

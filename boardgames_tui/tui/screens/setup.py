@@ -153,7 +153,7 @@ class SetupScreen(Screen[None]):
     SetupScreen .row .switch-state { width: auto; padding: 1 1 0 1; }
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
     SetupScreen .row .seat-kind { width: 22; }
-    SetupScreen .row Label.seat-label { width: 10; }
+    SetupScreen .row Label.seat-label { width: 11; }
     SetupScreen .row .name-field { width: 1fr; max-width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }

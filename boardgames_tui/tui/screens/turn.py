@@ -20,19 +20,23 @@ if TYPE_CHECKING:  # the narrators import the engine, which the main menu does w
     from ..narrate import Narrator
 
 
+# The keys every screen of a game in progress shares (a turn screen, the table while computers play).
+GAME_KEYS: tuple[BindingType, ...] = (
+    Binding("question_mark", "help", N_("Help"), key_display="?"),
+    Binding("r", "rules", N_("Rules")),
+    Binding("l", "log", N_("Log")),
+    Binding("q", "leave", N_("Menu")),
+    Binding("escape", "leave", N_("Menu"), show=False),
+)
+
+
 class TurnScreen(Screen[None]):
     PRIVATE: ClassVar[bool] = True  # shows one seat's secrets: no screenshots, no selection
     ALLOW_SELECT = False
     # The keys every game shares go to the end of the key bar, where a narrow terminal cuts it off.
     KEYBAR_LAST: ClassVar[frozenset[str]] = frozenset({"help", "rules", "log", "leave"})
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", N_("Help"), key_display="?"),
-        Binding("r", "rules", N_("Rules")),
-        Binding("l", "log", N_("Log")),
-        Binding("q", "leave", N_("Menu")),
-        Binding("escape", "leave", N_("Menu"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(GAME_KEYS)
 
     class ActionChosen(Message):
         def __init__(self, seat: int, action: Any) -> None:

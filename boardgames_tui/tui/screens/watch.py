@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...i18n import N_, _
+from ...i18n import _
 from ..text import plain
 from ..widgets.keybar import KeyBar
-from .turn import ask_to_leave, shared_help_lines
+from .turn import GAME_KEYS, ask_to_leave, shared_help_lines
 
 if TYPE_CHECKING:
     from ..session import HotseatSession
@@ -35,13 +35,7 @@ class WatchScreen(Screen[None]):
     WatchScreen VerticalScroll { padding: 0 2; }
     """
     KEYBAR_LAST: ClassVar[frozenset[str]] = frozenset({"help", "rules", "log", "leave"})
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", N_("Help"), key_display="?"),
-        Binding("r", "rules", N_("Rules")),
-        Binding("l", "log", N_("Log")),
-        Binding("q", "leave", N_("Menu")),
-        Binding("escape", "leave", N_("Menu"), show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(GAME_KEYS)
 
     def __init__(self, session: HotseatSession) -> None:
         super().__init__()

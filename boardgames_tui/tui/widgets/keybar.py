@@ -66,6 +66,9 @@ class KeyBar(Static):
         last = getattr(screen, "KEYBAR_LAST", frozenset())
         # Stable sort: the screen's own keys keep their order, the shared ones named in KEYBAR_LAST follow.
         ordered = sorted(screen.active_bindings.values(), key=lambda active: active.binding.action in last)
+        if getattr(self.app, "keybar_notice", "") and last:
+            # A computer is playing: only the shared keys (help, rules, log, menu) work on a game screen.
+            ordered = [active for active in ordered if active.binding.action in last]
         entries = []
         seen_actions: set[str] = set()
         own_display = getattr(screen, "key_display", None)

@@ -43,7 +43,7 @@ from ....engine.splendor_duel.models import (
     TakeTokens,
     UsePrivilege,
 )
-from ....i18n import _, ngettext, pgettext
+from ....i18n import N_, _, ngettext, pgettext
 from ...screens.turn import TurnScreen
 from ...text import KEEP, Paragraph, printable
 from ...widgets.keybar import KeyBar
@@ -122,7 +122,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         *(Binding(str(n), f"choose({n})", ("Choose"), key_display="1-9", show=n == 1) for n in range(1, 10)),
         Binding("escape", "back", ("Back"), key_display="Esc"),  # from a payment or a reservation
         Binding("escape", "cancel", ("Clear"), show=False),  # the selected tokens
-        Binding("g", "legend", ("Legend")),
+        Binding("g", "legend", N_("Legend")),
         *TurnScreen.BINDINGS,  # after the game's keys: at 80 columns the key bar is full
     ]
 
@@ -140,7 +140,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.show_legend = False
         # What happened since this player's last turn (the View's news at the start of a turn). An extra
         # turn's news still holds the turn that earned it, so a resumed game knows it is one.
-        self.extra_turn = any(e.kind == "extra_turn" and e.args.get("seat") == view.seat for e in view.news)
+        self.extra_turn = self.earned_extra_turn(view)
         if view.phase != "start":
             self.news_label = _("This turn: {news}")  # resumed after the first step of the turn
         elif view.turn == 0:
@@ -252,6 +252,11 @@ class SplendorDuelTurnScreen(TurnScreen):
         if news.styles.max_height is None or news.styles.max_height.value != rows:
             news.styles.max_height = rows
 
+    @staticmethod
+    def earned_extra_turn(view: Any) -> bool:
+        """Whether the turn starting in `view` is an extra turn: its news still holds the turn that earned it."""
+        return any(e.kind == "extra_turn" and e.args.get("seat") == view.seat for e in view.news)
+
     def show_view(self, view: Any) -> bool:
         """The same player goes on (a later step of the turn, or an extra turn): keep the cursors."""
         new_turn = view.turn != self.view.turn
@@ -260,9 +265,9 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.reserving = None
         self.paying = None
         self._index_legal()
-        if new_turn:  # the same player again: an extra turn; say what earned it
-            self.extra_turn = True
-            self.news_label = _("Your last turn: {news}")
+        if new_turn:  # an extra turn (say what earned it), or the next turn after a computer's
+            self.extra_turn = self.earned_extra_turn(view)
+            self.news_label = _("Your last turn: {news}") if self.extra_turn else _("Since your last turn: {news}")
             self.news = self.narrator.news_text(view.news)
         if self.phase == "take_token":
             self.zone = "board"
