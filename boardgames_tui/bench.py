@@ -252,8 +252,8 @@ async def _page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
 
 async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[float, float, int]:
     """Key to idle of a key bound to nothing on a person's screen, while the computers in every other
-    seat think (in their own process, as in play) and while nobody thinks: (thinking, idle, presses
-    counted while thinking) — the computers play back to back, so some presses land between moves."""
+    seat think (in their own process, with the pause people get after a move) and while nobody thinks:
+    (thinking, idle, presses counted while thinking)."""
     from .bots import table_levels
     from .tui.app import BoardGamesApp
     from .tui.screens.turn import TurnScreen
@@ -265,12 +265,13 @@ async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[flo
     thinking: list[float] = []
     idle: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        app = BoardGamesApp(save_dir=Path(folder), computer_pause=0.0)
+        app = BoardGamesApp(save_dir=Path(folder))  # computers pause as in play: the keys land while they think
         async with app.run_test(size=(100, 30)) as pilot:
             computers = [level] * (count - 1) + [None]  # the person plays last: the computers start
             session = HotseatSession.new(spec.id, [f"P{n}" for n in range(count)], rules.Options(), app.store, seed="bench", computers=computers)
             await app.start_session(session)
-            for _press in range(presses * 20):
+            pressed_this_move = 0
+            for _step in range(presses * 200):
                 if len(thinking) >= presses or session.outcome() is not None:
                     break
                 if app.computer_thinking is None:
@@ -281,12 +282,21 @@ async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[flo
                         await pilot.pause()
                         idle.append(time.perf_counter() - start)
                         app.screen.submit(session.view(count - 1).legal_actions[0])
+                        pressed_this_move = 0
                     await pilot.pause(0.01)
+                    continue
+                if pressed_this_move >= 2:  # a couple per computer's move, spread over the game
+                    await pilot.pause(0.01)
+                    continue
+                if pressed_this_move == 0:
+                    await pilot.pause(0.2)  # past the redraw of the move before: the computer is thinking now
+                if app.computer_thinking is None:
                     continue
                 start = time.perf_counter()
                 await pilot.press("f12")
                 await pilot.pause()
                 thinking.append(time.perf_counter() - start)
+                pressed_this_move += 1
         app.computers.shutdown()
     if not thinking or not idle:
         raise RuntimeError(f"{spec.id}: no key pressed while a computer thought")

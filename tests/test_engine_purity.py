@@ -18,6 +18,13 @@ def test_engine_imports_no_ui_code() -> None:
     assert result.stdout.strip() == ""
 
 
+def test_bots_import_the_engine_never_the_ui() -> None:
+    # Computer players get a seat's View and nothing of the screens: the bots package loads no UI code.
+    code = CHECK.replace("boardgames_tui.engine as engine", "boardgames_tui.bots as engine")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""
+
+
 def test_the_menu_starts_without_the_engine() -> None:
     # Start-up speed: the app module must not import pydantic or any game until a game is chosen.
     code = "import sys, boardgames_tui.tui.app; print('pydantic' in sys.modules)"
