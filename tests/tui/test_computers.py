@@ -228,3 +228,23 @@ async def test_a_computer_whose_bot_fails_still_plays_a_legal_move(make_app: Any
         await wait_for_person(app, pilot, "Ben's turn after Ana's fallback move")
         assert session.actions_recorded == 1 and session.last_seat == 0
         assert session.acting_seat() == 1 and isinstance(app.screen, TurnScreen)
+
+
+@pytest.mark.parametrize("game_id", ["hanabi", "luz", "rummikub", "splendor_duel"])
+async def test_while_a_computer_plays_the_header_names_it_not_you(make_app: Any, game_id: str) -> None:
+    rules = get_game(game_id).rules()
+    count = rules.min_players
+    app = make_app(computer_pause=0.6)
+    async with app.run_test(size=(110, 32)) as pilot:
+        computers = ("easy",) * (count - 1) + (None,)  # the computers start, on the person's screen
+        session = HotseatSession.new(game_id, PLAYERS[:count], rules.Options(), app.store, seed="4", computers=computers)
+        await app.start_session(session)
+        await pilot.pause()
+        if app.computer_thinking is None:  # the person happens to start: they move first
+            await play_own_turn(app, pilot, count - 1)
+        await wait_until(pilot, lambda: app.computer_thinking is not None and isinstance(app.screen, TurnScreen), "a computer to think")
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{PLAYERS[app.computer_thinking]} to play" in text and "Your turn" not in text
+        await wait_for_person(app, pilot, "the person's turn")
+        assert f"Your turn, {PLAYERS[count - 1]}" in screen_text(app)

@@ -139,7 +139,10 @@ class HanabiTurnScreen(TurnScreen):
         header = Text()
         header.append(f" {self.game_title} ", style="bold reverse")
         # No deal number in a View or on a private screen: it rebuilds the whole deck, own cards included.
-        header.append(" " + _("Turn {turn} · Your turn, {name}").format(turn=view.turn + 1, name=me))
+        if view.current == view.seat:
+            header.append(" " + _("Turn {turn} · Your turn, {name}").format(turn=view.turn + 1, name=me))
+        else:  # a computer is playing on this person's screen
+            header.append(" " + _("Turn {turn} · {name} to play").format(turn=view.turn + 1, name=view.players[view.current]))
         self.query_one("#hanabi-header", Static).update(header)
         self.query_one("#hanabi-own", Static).border_title = markup(_("You: {name}"), name=me)
 

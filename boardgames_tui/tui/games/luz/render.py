@@ -77,7 +77,10 @@ def header(view: LuzView, title: str) -> Text:
     elif view.phase == "play":
         where += " · " + _("trick {t} of {n}").format(t=view.trick_number, n=TRICKS_PER_ROUND)
     text.append(" ")
-    text.append(_("Your turn, {name}").format(name=me), style="bold")
+    if view.seat is None or view.current == view.seat:
+        text.append(_("Your turn, {name}").format(name=me), style="bold")
+    else:  # a computer is playing on this person's screen
+        text.append(_("{name} to play").format(name=view.players[view.current]), style="bold")
     text.append(f" · {where}")
     return text
 

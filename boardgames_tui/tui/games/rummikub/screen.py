@@ -845,7 +845,10 @@ class RummikubTurnScreen(TurnScreen):
         header = Text()
         header.append(f" {self.game_title} ", style="bold reverse")
         header.append(" ")
-        header.append_text(render.fill(_("Turn {t} · Your turn, {name}"), t=str(view.turn + 1), name=view.players[self.seat]))
+        if view.current == self.seat:
+            header.append_text(render.fill(_("Turn {t} · Your turn, {name}"), t=str(view.turn + 1), name=view.players[self.seat]))
+        else:  # a computer is playing on this person's screen
+            header.append_text(render.fill(_("Turn {t} · {name} to play"), t=str(view.turn + 1), name=view.players[view.current]))
         if self.seconds_left is not None:
             minutes, seconds = divmod(max(self.seconds_left, 0), 60)
             header.append(f"   ⏱ {minutes}:{seconds:02d}", style="bold red" if self.seconds_left <= 10 else "bold")

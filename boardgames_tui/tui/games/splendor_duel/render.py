@@ -344,7 +344,11 @@ def header(view: SplendorDuelView, title: str, extra_turn: bool = False) -> Text
     out = Text()
     out.append(f" {title} ", style="bold reverse")
     me = printable(view.players[view.seat or 0])
-    out.append(" " + pgettext("splendor duel", "Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=me))
+    if view.seat is None or view.current == view.seat:
+        out.append(" " + pgettext("splendor duel", "Turn {t} · Your turn, {name}").format(t=view.turn + 1, name=me))
+    else:  # a computer is playing on this person's screen
+        other = printable(view.players[view.current])
+        out.append(" " + pgettext("splendor duel", "Turn {t} · {name} to play").format(t=view.turn + 1, name=other))
     if extra_turn:
         out.append("  ↻ " + pgettext("splendor duel", "Extra turn"), style="bold")
     elif view.extra_turn:
