@@ -248,3 +248,16 @@ async def test_while_a_computer_plays_the_header_names_it_not_you(make_app: Any,
         assert f"{PLAYERS[app.computer_thinking]} to play" in text and "Your turn" not in text
         await wait_for_person(app, pilot, "the person's turn")
         assert f"Your turn, {PLAYERS[count - 1]}" in screen_text(app)
+
+
+async def test_the_saves_list_marks_the_computers(make_app: Any, save_dir: Path) -> None:
+    rules = get_game("luz").rules()
+    store = SaveStore(save_dir)
+    HotseatSession.new("luz", ("Ana", "Ben", "Cleo"), rules.Options(), store, seed="9", computers=(None, "hard", "easy"))
+    store.flush()
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Ana, Ben (computer), Cleo (computer)" in text

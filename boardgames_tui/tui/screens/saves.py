@@ -27,8 +27,13 @@ def _when(stamp: str) -> str:
         return stamp
 
 
-def player_list(players: tuple[str, ...]) -> str:
-    return pgettext("between player names", ", ").join(players)
+def player_list(players: tuple[str, ...], computers: tuple[str | None, ...] = ()) -> str:
+    """The players' names, each computer marked as one."""
+    names = [
+        _("{name} (computer)").format(name=name) if seat < len(computers) and computers[seat] else name
+        for seat, name in enumerate(players)
+    ]
+    return pgettext("between player names", ", ").join(names)
 
 
 class ResumeScreen(Screen[None]):
@@ -131,7 +136,7 @@ class ResumeScreen(Screen[None]):
         finished = " · [i]" + _("finished — see the results") + "[/i]" if save.finished else ""
         position = narrator.say(rules.turn_label(entry.state))  # of the rebuilt game, in today's language
         return OptionRows(
-            (markup("[b]{title}[/b] · {players}" + finished, title=title, players=player_list(save.players)), 0),
+            (markup("[b]{title}[/b] · {players}" + finished, title=title, players=player_list(save.players, save.computers)), 0),
             (markup(_("{position} · deal {deal}"), position=position, deal=save.seed), 2),
             (markup(_("last played {when}"), when=_when(save.updated_at)), 2),
         )
@@ -208,7 +213,7 @@ class ResumeScreen(Screen[None]):
             "{question}\n\n[b]{game}[/b] · {players}",
             question=_("Delete this saved game for good?"),
             game=narrator_for(entry.save.game_id, entry.save.players).title,
-            players=player_list(entry.save.players),
+            players=player_list(entry.save.players, entry.save.computers),
         )
         self.app.push_screen(ConfirmScreen(question), delete)
 
