@@ -71,6 +71,8 @@ def _text(max_length: int, min_length: int = 0) -> Any:
 
 
 PLAYER_NAME_MAX = 32  # what a file may hold; the setup screen lets players type 16
+NOTE_MAX = 40  # characters in one card note (Hanabi); the note editor lets players type this many
+NOTES_PER_SEAT_MAX = 200  # more than the cards of any deck
 
 
 class SaveFile(FrozenModel):
@@ -94,6 +96,15 @@ class SaveFile(FrozenModel):
     # Per seat, the level of the computer playing it, or None for a person; () = every seat a person
     # (files written before computers existed).
     computers: tuple[Annotated[str, Field(pattern="^[a-z_]{1,20}$")] | None, ...] = Field(default=(), max_length=8)
+    # Per seat, that seat's private notes on cards (Hanabi): card id (as text) -> note; () = nobody wrote any.
+    # Shown only to the seat that wrote them; never in the public log, the handoff or another seat's export.
+    notes: tuple[
+        Annotated[
+            dict[Annotated[str, Field(pattern="^[0-9]{1,3}$")], _text(NOTE_MAX, min_length=1)],
+            Field(max_length=NOTES_PER_SEAT_MAX),
+        ],
+        ...,
+    ] = Field(default=(), max_length=8)
 
 
 @dataclass(frozen=True)
@@ -111,7 +122,7 @@ class BrokenSave:
     The codes: bad_file_name, is_link, not_regular_file, too_large (size, limit), unreadable (error),
     not_text, bad_json (line, column), duplicate_key (key), number_too_long (digits), not_a_number (text),
     too_deep (depth), not_a_save, unknown_format (version, supported), damaged (field, problem, count),
-    unknown_game (game), match_mismatch, computers_mismatch, unknown_level (level), damaged_options (field,
+    unknown_game (game), match_mismatch, computers_mismatch, notes_mismatch, unknown_level (level), damaged_options (field,
     problem, count), wrong_player_count (count, min, max), cannot_set_up (refusal, refusal_params),
     seat_out_of_range (move), damaged_move (move, field, problem, count), illegal_move (move, refusal,
     refusal_params), does_not_add_up, internal_error (error), folder_unreadable (error). The screens add
@@ -447,6 +458,8 @@ class SaveStore:
             return BrokenSave(path, "match_mismatch")
         if save.computers and len(save.computers) != len(save.players):
             return BrokenSave(path, "computers_mismatch")
+        if save.notes and len(save.notes) != len(save.players):
+            return BrokenSave(path, "notes_mismatch")
         unknown = _unknown_level(save)
         if unknown is not None:
             return BrokenSave(path, "unknown_level", {"level": unknown})

@@ -62,6 +62,7 @@ def file_fields() -> dict[str, str]:
         "log_marks": pgettext("save file field", "log marks"),
         "state_version": pgettext("save file field", "state version"),
         "computers": pgettext("save file field", "computer players"),
+        "notes": pgettext("save file field", "card notes"),
     }
 
 
@@ -188,6 +189,7 @@ SAYINGS: dict[str, Any] = {
     "unknown_game": lambda p: _("is for a game this version does not have ({game})").format(game=repr(p["game"])),
     "match_mismatch": lambda p: _("is inconsistent: its match scores do not fit its players"),
     "computers_mismatch": lambda p: _("is inconsistent: its list of computer players does not fit its players"),
+    "notes_mismatch": lambda p: _("is inconsistent: its card notes do not fit its players"),
     "unknown_level": lambda p: _("names a computer level this version does not have: {level}").format(level=p["level"]),
     "damaged_options": lambda p: _("has damaged options: {problem}").format(
         problem=field_problem(p["field"], p["problem"], p["count"], p.get("game"))
