@@ -74,24 +74,32 @@ class ResumeScreen(Screen[None]):
         self._show_entries()
 
     def _show_entries(self, *, keep_place: bool = False) -> None:
+        """Games being played (and unreadable files) first, then the finished ones under their heading,
+        each part newest first as the store lists them."""
         options = self.query_one("#saves", OptionList)
-        highlighted = options.highlighted
+        kept = self._selected() if keep_place else None
         options.clear_options()
-        for index, entry in enumerate(self.entries):
-            if isinstance(entry, SavedGame):
-                try:
-                    options.add_option(Option(self.describe(entry), id=str(index)))
-                    continue
-                except Exception as exc:  # noqa: BLE001 - one save that cannot be shown must not hide the others
-                    error = {"error": str(exc) or type(exc).__name__}
-                    entry = self.entries[index] = BrokenSave(entry.path, "cannot_be_shown", error)
-            options.add_option(Option(self.describe_broken(entry), id=str(index), disabled=True))
-        readable = [i for i, e in enumerate(self.entries) if isinstance(e, SavedGame)]
+        finished = [i for i, e in enumerate(self.entries) if isinstance(e, SavedGame) and e.save.finished]
+        ongoing = [i for i in range(len(self.entries)) if i not in set(finished)]
+        if finished and ongoing:
+            options.add_option(Option(markup("[b]{heading}[/b]", heading=_("In progress")), disabled=True))
+        for index in ongoing:
+            options.add_option(self._row(index))
+        if finished:
+            options.add_option(Option(markup("[b]{heading}[/b]", heading=_("Finished (Enter replays)")), disabled=True))
+        for index in finished:
+            options.add_option(self._row(index))
+        readable = [
+            position
+            for position in range(options.option_count)
+            if not options.get_option_at_index(position).disabled
+        ]
         if readable:
-            if keep_place and highlighted is not None:  # the nearest save still readable
-                options.highlighted = min(readable, key=lambda i: abs(i - highlighted))
-            else:
-                options.highlighted = readable[0]
+            nearest = readable[0]
+            if kept is not None and kept in self.entries:
+                wanted = self._position_of(self.entries.index(kept))
+                nearest = min(readable, key=lambda position: abs(position - wanted))
+            options.highlighted = nearest
         self._set_status(self.status_line())
         # Nothing to choose: the list takes no focus, so Enter and Delete reach the screen, which says why
         # they do nothing (a focused list would swallow Enter without a word).
@@ -102,9 +110,25 @@ class ResumeScreen(Screen[None]):
             self.set_focus(None)
         self.refresh_bindings()
 
+    def _row(self, index: int) -> Option:
+        entry = self.entries[index]
+        if isinstance(entry, SavedGame):
+            try:
+                return Option(self.describe(entry), id=str(index))
+            except Exception as exc:  # noqa: BLE001 - one save that cannot be shown must not hide the others
+                error = {"error": str(exc) or type(exc).__name__}
+                entry = self.entries[index] = BrokenSave(entry.path, "cannot_be_shown", error)
+        return Option(self.describe_broken(entry), id=str(index), disabled=True)
+
+    def _position_of(self, index: int) -> int:
+        return self.query_one("#saves", OptionList).get_option_index(str(index))
+
     def status_line(self) -> str:
         if not self.entries:
             return _("No saved games.")
+        entry = self._selected()
+        if isinstance(entry, SavedGame) and entry.save.finished:
+            return _("Enter replays this finished game · Delete removes a save · unreadable files are never changed")
         return _("Enter resumes · Delete removes a save · unreadable files are never changed")
 
     def _set_status(self, text: str | Content, *, error: bool = False) -> None:
@@ -133,7 +157,7 @@ class ResumeScreen(Screen[None]):
         title = narrator.title
         if label is not None:
             title = _("{game} ({variant})").format(game=title, variant=narrator.say(label))
-        finished = " · [i]" + _("finished — see the results") + "[/i]" if save.finished else ""
+        finished = " · [i]" + _("finished") + "[/i]" if save.finished else ""
         position = narrator.say(rules.turn_label(entry.state))  # of the rebuilt game, in today's language
         return OptionRows(
             (markup("[b]{title}[/b] · {players}" + finished, title=title, players=player_list(save.players, save.computers)), 0),
@@ -150,9 +174,10 @@ class ResumeScreen(Screen[None]):
 
     def _selected(self) -> SavedGame | BrokenSave | None:
         options = self.query_one("#saves", OptionList)
-        if options.highlighted is None or not self.entries:
+        if options.highlighted is None or not self.entries or options.option_count == 0:
             return None
-        return self.entries[options.highlighted]
+        option_id = options.get_option_at_index(options.highlighted).id
+        return self.entries[int(option_id)] if option_id is not None else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("resume", "delete"):
@@ -172,6 +197,8 @@ class ResumeScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#saves")
     def _highlighted(self) -> None:
+        if not self.query_one("#resume-status", Static).has_class("error"):
+            self._set_status(self.status_line())
         self.refresh_bindings()
 
     @on(OptionList.OptionSelected, "#saves")
@@ -181,6 +208,9 @@ class ResumeScreen(Screen[None]):
     def action_resume(self) -> None:
         entry = self._selected()
         if not isinstance(entry, SavedGame):
+            return
+        if entry.save.finished:
+            self.open_replay(entry)
             return
         from ..session import HotseatSession
 
@@ -197,6 +227,21 @@ class ResumeScreen(Screen[None]):
             self.app.bell()
             return
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
+
+    def open_replay(self, entry: SavedGame) -> None:
+        from ..replay import Replay
+        from .replay import ReplayScreen
+
+        try:
+            screen = ReplayScreen(Replay(entry))
+        except Exception as exc:  # noqa: BLE001 - a save that cannot be replayed must not close the program
+            error = {"error": str(exc) or type(exc).__name__}
+            self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, "cannot_be_resumed", error)
+            self._show_entries(keep_place=True)
+            self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=describe_problem(broken)))
+            self.app.bell()
+            return
+        self.app.push_screen(screen)
 
     def action_delete(self) -> None:
         entry = self._selected()
