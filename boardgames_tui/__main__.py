@@ -1,10 +1,20 @@
-"""Entry point: `boardgames` or `python -m boardgames_tui` (`--help` lists the options)."""
+"""Entry point: `boardgames` or `python -m boardgames_tui` starts the games; `boardgames export SAVE` and
+`boardgames import FILE` write and read game records (`--help` lists the options)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+
+
+def seat_number(text: str) -> int:
+    """A seat as players count them (1 = the first player), for --seat."""
+    from .i18n import _
+
+    if not text.isdigit() or not 1 <= int(text) <= 99:
+        raise argparse.ArgumentTypeError(_("{value} is not a seat number (1 = the first player)").format(value=text[:20]))
+    return int(text)
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -18,14 +28,94 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
             "(LANG=zh_CN.UTF-8 gives Simplified Chinese)."
         ),
     )
-    parser.add_argument(
-        "--lang",
-        choices=sorted(LANGUAGES),
-        help=_("the language of this session: {choices}").format(
-            choices=", ".join(f"{code} ({name})" for code, (_folder, name) in LANGUAGES.items())
+    lang_help = _("the language of this session: {choices}").format(
+        choices=", ".join(f"{code} ({name})" for code, (_folder, name) in LANGUAGES.items())
+    )
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), help=lang_help)
+    commands = parser.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        title=_("commands (without one, the games start)"),
+    )
+    export = commands.add_parser(
+        "export",
+        help=_("write a game's record to standard output"),
+        description=_("Write a game's record to standard output."),
+    )
+    export.add_argument(
+        "save",
+        metavar="SAVE",
+        help=_("a save: its id (the file name in the saves folder, without .json) or the path to a save file"),
+    )
+    export.add_argument(
+        "--format",
+        choices=("json", "text", "hanablive"),
+        default="json",
+        help=_(
+            "json: this program's record, which import reads back; text: a readable move list; "
+            "hanablive: a Hanabi game for the hanab.live replay viewer (default: json)"
         ),
     )
+    export.add_argument(
+        "--seat",
+        type=seat_number,
+        metavar="N",
+        help=_("add the private card notes of seat N (1 = the first player); without it no notes are written"),
+    )
+    import_command = commands.add_parser(
+        "import",
+        help=_("turn a game record (the json format of export) into a new save"),
+        description=_("Turn a game record (the json format of export) into a new save in the saves folder."),
+    )
+    import_command.add_argument("file", metavar="FILE", help=_("the record file to read"))
+    for command in (export, import_command):  # --lang may come after the command too
+        command.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS, help=lang_help)
     return parser.parse_args(argv)
+
+
+def run_command(arguments: argparse.Namespace) -> int:
+    """Carry out `export` or `import`; the exit code (0 done, 1 a file could not be used, 2 the request
+    cannot be met). Every problem is said on standard error in the player's language."""
+    from .engine.saves import SaveStore
+    from .i18n import _
+    from .records import RecordError, export, find_save, import_record, read_record_file
+
+    store = SaveStore()
+    try:
+        if arguments.command == "export":
+            saved = find_save(arguments.save, store)
+            seat = arguments.seat - 1 if arguments.seat is not None else None
+            write_out(export(saved, arguments.format, seat))
+        else:
+            from pathlib import Path
+
+            path = Path(arguments.file)
+            written = import_record(read_record_file(path), store, path.name or arguments.file)
+            print(_("Imported as save {id}: {path}").format(id=written.stem, path=written), file=sys.stderr)
+    except RecordError as exc:
+        print(exc.message, file=sys.stderr)
+        return exc.exit_code
+    except Exception as exc:  # noqa: BLE001 - a command-line tool reports, it does not print a traceback
+        problem = _("Something unexpected went wrong ({error}); nothing was written.").format(error=type(exc).__name__)
+        print(problem, file=sys.stderr)
+        return 1
+    return 0
+
+
+def write_out(text: str) -> None:
+    """Print a record on standard output, in UTF-8 even where the terminal's encoding has no room for it."""
+    try:
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+    except BrokenPipeError:  # `boardgames export X | head`: the reader left, which is fine
+        import os
+
+        # Python flushes standard output once more on the way out; let that go nowhere instead of failing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def requested_language(argv: Sequence[str]) -> str | None:
@@ -47,7 +137,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     set_language(choose_language(requested_language(words), settings))
     arguments = parse_arguments(words)
     # Before the app exists: its first screen is built in this language.
-    set_language(choose_language(arguments.lang, settings))
+    set_language(choose_language(getattr(arguments, "lang", None), settings))
+    if arguments.command is not None:
+        code = run_command(arguments)
+        if code:
+            sys.exit(code)
+        return
     from .tui.app import BoardGamesApp
 
     app = BoardGamesApp()

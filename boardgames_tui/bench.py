@@ -250,6 +250,60 @@ async def _page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in timings.items() if values}
 
 
+READING_SECONDS = 0.4  # between two keys on the replay screen
+
+
+async def _replay_step_times(spec: GameSpec, rounds: int) -> dict[str, float]:
+    """Key to idle on the replay screen of a finished game (random legal moves, the most players): a key
+    bound to nothing, a step back, a step forward and a change of viewpoint, each alone, pressed after a
+    moment spent reading the step (the screen draws the neighbouring steps meanwhile)."""
+    import random
+
+    from .engine.saves import SavedGame
+    from .tui.app import BoardGamesApp
+    from .tui.replay import Replay
+    from .tui.screens.replay import ReplayScreen
+    from .tui.session import HotseatSession
+
+    rules = spec.rules()
+    timings: dict[str, list[float]] = {"no-op key": [], "step back": [], "step forward": [], "viewpoint": []}
+    with tempfile.TemporaryDirectory() as folder:
+        app = BoardGamesApp(save_dir=Path(folder))
+        async with app.run_test(size=(100, 30)) as pilot:
+            players = [f"P{n}" for n in range(1, rules.max_players + 1)]
+            session = HotseatSession.new(spec.id, players, rules.Options(), app.store, seed="bench")
+            chooser = random.Random("bench")
+            while session.outcome() is None:
+                seat = session.acting_seat()
+                assert seat is not None
+                session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+            app.store.flush()
+            saved = app.store.load(session.save_path)
+            assert isinstance(saved, SavedGame), saved
+            await app.push_screen(ReplayScreen(Replay(saved)))
+            await pilot.pause()
+
+            async def timed(key: str) -> float:
+                await pilot.pause(READING_SECONDS)
+                start = time.perf_counter()
+                await pilot.press(key)
+                await pilot.pause()
+                await app.animator.wait_until_complete()
+                return time.perf_counter() - start
+
+            for _round in range(rounds):
+                timings["no-op key"].append(await timed("f12"))
+                timings["step back"].append(await timed("left"))
+                timings["step back"].append(await timed("left"))
+                timings["step forward"].append(await timed("right"))
+                timings["viewpoint"].append(await timed("v"))
+    return {name: statistics.median(values) for name, values in timings.items() if values}
+
+
+def replay_step_times(spec: GameSpec, rounds: int) -> dict[str, float]:
+    return asyncio.run(_replay_step_times(spec, rounds))
+
+
 async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[float, float, int]:
     """Key to idle of a key bound to nothing on a person's screen, while the computers in every other
     seat think (in their own process, with the pause people get after a move) and while nobody thinks:
@@ -422,6 +476,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 "UI no-op key while a computer thinks",
                 f"{thinking * 1000:.1f} ms  ({thinking / idle:.2f}× nobody thinking, {count} presses)",
             )
+        replay = replay_step_times(spec, args.rounds)
+        for name, value in replay.items():
+            ratio = "" if name == "no-op key" else f"  ({value / replay['no-op key']:.2f}× no-op)"
+            _row(f"UI replay {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
         pages = page_open_times(spec, max(args.rounds // 3, 3))
         help_open = pages["help"]
         for name, value in pages.items():

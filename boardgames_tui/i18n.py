@@ -68,6 +68,11 @@ def current_language() -> str:
     return _language
 
 
+def current_game() -> str | None:
+    """The game whose catalogue is asked first now (None: the app's)."""
+    return _game
+
+
 def language_from_environment(environ: Mapping[str, str] = os.environ) -> str:
     """The language the system locale asks for: the first of LC_ALL, LC_MESSAGES, LANG that is set
     decides (POSIX order); one starting with "zh" is Chinese, anything else English."""

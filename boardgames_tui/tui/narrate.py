@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..engine.base import Event, Fact, IllegalAction
-from ..i18n import _
+from ..i18n import N_, _
+
+
+# The computer levels a table can seat, as the setup and the records name them.
+LEVEL_LABELS = {"easy": N_("Easy computer"), "hard": N_("Hard computer")}
+
+
+def level_label(level: str) -> str:
+    """A computer level in words ("Hard computer"); a level without words is shown by its id."""
+    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
 
 
 class MissingNarration(LookupError):

@@ -16,7 +16,17 @@ from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
 from .narrate import Narrator, narrator_for
 from .screens.save_problems import write_problem
-from ..engine.saves import SCHEMA_VERSION, STATE_VERSION, RecordedAction, SavedGame, SaveFile, SaveStore, now_iso
+from ..engine.saves import (
+    NOTE_MAX,
+    SCHEMA_VERSION,
+    STATE_VERSION,
+    RecordedAction,
+    SavedGame,
+    SaveFile,
+    SaveStore,
+    is_printable,
+    now_iso,
+)
 
 
 @dataclass(frozen=True)
@@ -75,6 +85,11 @@ class HotseatSession:
         # the last good save are only in memory.
         self.save_problem: str | None = None
         self.unsaved_actions = 0
+        # Per seat, the notes that seat wrote on cards (Hanabi): card id as text -> note. Kept by card, so a
+        # note follows its card when the slots shift; the ids never leave the session.
+        self._notes: list[dict[str, str]] = [
+            dict(save.notes[seat]) if len(save.notes) == len(save.players) else {} for seat in range(len(save.players))
+        ]
 
     # Creation -----------------------------------------------------------------------------------
 
@@ -218,6 +233,11 @@ class HotseatSession:
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self._state)
 
+    def finished_state(self) -> Any:
+        """The whole state once the game is over (nothing is secret then, the results reveal it); None
+        while it is being played."""
+        return self._state if self.outcome() is not None else None
+
     def public_summary(self) -> str:
         """The newest public event, narrated ("" before anything happened)."""
         newest = self.rules.last_public_event(self._state)
@@ -294,6 +314,7 @@ class HotseatSession:
                 "finished": self.rules.outcome(self._state) is not None,
                 "log_marks": self._log_marks,
                 "state_version": STATE_VERSION,
+                "notes": self._notes_to_save(),
             }
         )
         # Saving can fail (a read-only or vanished folder, a full disk). The move stays applied in memory, the
@@ -313,6 +334,55 @@ class HotseatSession:
         else:
             self.unsaved_actions += 1
             self.save_problem = write_problem(problem)
+
+    # Card notes (Hanabi) --------------------------------------------------------------------------
+
+    def _cards_in_hands(self) -> dict[tuple[int, int], int]:
+        """The id of the card in each (hand's seat, slot), for games whose hands hold identified cards
+        (Hanabi's held cards); empty for the others."""
+        found: dict[tuple[int, int], int] = {}
+        for hand_seat, hand in enumerate(getattr(self._state, "hands", ())):
+            for slot, held in enumerate(hand):
+                card_id = getattr(getattr(held, "card", None), "id", None)
+                if isinstance(card_id, int):
+                    found[(hand_seat, slot)] = card_id
+        return found
+
+    def notes_for(self, seat: int) -> dict[tuple[int, int], str]:
+        """The notes `seat` wrote on the cards now in hands, by (hand's seat, slot): for that seat's screen
+        only. The screen gets texts by slot, never a card's id (a seat must not learn its own cards' ids)."""
+        if not 0 <= seat < len(self._notes) or not self._notes[seat]:
+            return {}
+        mine = self._notes[seat]
+        return {where: mine[str(card_id)] for where, card_id in self._cards_in_hands().items() if str(card_id) in mine}
+
+    def write_note(self, seat: int, hand_seat: int, slot: int, text: str) -> None:
+        """`seat` writes `text` on the card in `hand_seat`'s hand at `slot` (empty text deletes the note), and
+        the game is saved at once. Raises ValueError for a computer's seat, a slot with no card, or a note a
+        save could not keep (longer than NOTE_MAX characters, control characters)."""
+        text = text.strip()
+        if not 0 <= seat < len(self._notes) or self.computer_level(seat) is not None:
+            raise ValueError("only a person's seat writes notes")
+        if len(text) > NOTE_MAX or not is_printable(text):
+            raise ValueError("a note is at most NOTE_MAX printable characters")
+        card_id = self._cards_in_hands().get((hand_seat, slot))
+        if card_id is None:
+            raise ValueError("no card there")
+        mine = self._notes[seat]
+        if text:
+            mine[str(card_id)] = text
+        elif mine.pop(str(card_id), None) is None:
+            return  # nothing was there to delete: nothing to save
+        self._autosave()
+
+    def _notes_to_save(self) -> tuple[dict[str, str], ...]:
+        """Every seat's notes on the cards still in hands: a card played or discarded loses its note (it
+        might come back through the deck into its writer's own hand, and the note would name it)."""
+        in_hands = {str(card_id) for card_id in self._cards_in_hands().values()}
+        self._notes = [{key: note for key, note in notes.items() if key in in_hands} for notes in self._notes]
+        if not any(self._notes):
+            return ()
+        return tuple(dict(notes) for notes in self._notes)
 
     def _restore_log_marks(self, save: SaveFile) -> tuple[int, ...]:
         """Each seat's log mark from the save, or rebuilt by replaying its actions (older saves)."""

@@ -27,7 +27,7 @@ from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.narrate import narrator_for
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
-from boardgames_tui.tui.screens.results import ResultsScreen
+from boardgames_tui.tui.screens.replay import ReplayScreen
 from boardgames_tui.tui.screens.saves import ResumeScreen
 from boardgames_tui.tui.screens.setup import MAX_NAME_LENGTH, SetupScreen, check_names
 from boardgames_tui.tui.screens.turn import TurnScreen
@@ -145,7 +145,8 @@ async def check_handoff_and_turn(app: BoardGamesApp, pilot: Pilot[Any]) -> None:
 async def check_resume_list_and_results(
     app: BoardGamesApp, pilot: Pilot[Any], game_id: str, playing: list[str], finished: list[str]
 ) -> None:
-    """The resume list shows both games' players as typed; the finished one opens on its results."""
+    """The resume list shows both games' players as typed; the finished one opens in its replay, which
+    names them as typed too."""
     await pilot.press("c")
     resume = app.screen
     assert isinstance(resume, ResumeScreen)
@@ -155,12 +156,13 @@ async def check_resume_list_and_results(
     for players in (playing, finished):
         assert visible(f"{title} · {', '.join(players)}") in shown or visible(", ".join(players)) in shown, players
     index = next(i for i, e in enumerate(resume.entries) if isinstance(e, SavedGame) and e.save.finished)
-    resume.query_one("#saves", OptionList).highlighted = index
+    options = resume.query_one("#saves", OptionList)
+    options.highlighted = options.get_option_index(str(index))
     await pilot.press("enter")
-    await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+    await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
     await pilot.pause()
-    assert_shows(app, finished, f"{game_id} results screen")
-    await pilot.press("m")
+    assert_shows(app, finished, f"{game_id} replay screen")
+    await pilot.press("escape", "escape")
     await wait_until(pilot, lambda: isinstance(app.screen, MainMenuScreen), "the main menu")
 
 

@@ -34,6 +34,7 @@ class MainMenuScreen(Screen[None]):
         Binding("n", "new_game", N_("New game")),
         Binding("c", "resume", N_("Resume")),
         Binding("r", "rules", N_("Rules")),
+        Binding("s", "statistics", N_("Statistics")),
         Binding("l", "language", N_("Language")),
         Binding("q", "quit", N_("Quit")),
     ]
@@ -47,6 +48,7 @@ class MainMenuScreen(Screen[None]):
                     Option(_("[b]N[/b]ew game"), id="new"),
                     Option(_("Resume a saved game ([b]c[/b])"), id="resume"),
                     Option(_("[b]R[/b]ules"), id="rules"),
+                    Option(_("[b]S[/b]tatistics"), id="statistics"),
                     Option(self.language_entry(), id="language"),
                     Option(_("[b]Q[/b]uit"), id="quit"),
                     id="menu",
@@ -63,9 +65,14 @@ class MainMenuScreen(Screen[None]):
         if event.option.id == "language":
             await self.action_language()
             return
-        {"new": self.action_new_game, "resume": self.action_resume, "rules": self.action_rules, "quit": self.action_quit}[
-            event.option.id or "quit"
-        ]()
+        actions = {
+            "new": self.action_new_game,
+            "resume": self.action_resume,
+            "rules": self.action_rules,
+            "statistics": self.action_statistics,
+            "quit": self.action_quit,
+        }
+        actions[event.option.id or "quit"]()
 
     def action_new_game(self) -> None:
         from .picker import GamePickerScreen
@@ -81,6 +88,11 @@ class MainMenuScreen(Screen[None]):
         from .picker import GamePickerScreen
 
         self.app.push_screen(GamePickerScreen(purpose="rules"))
+
+    def action_statistics(self) -> None:
+        from .statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
 
     async def action_language(self) -> None:
         """Switch to the next language, remember it, and draw the menu again in it at once."""

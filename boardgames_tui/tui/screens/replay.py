@@ -10,7 +10,6 @@ from __future__ import annotations
 import difflib
 import io
 from functools import lru_cache
-from importlib import import_module
 from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
@@ -19,9 +18,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
+from ..games import table_module
 from ..replay import PUBLIC, REVEALED, Replay, Viewpoint
 from ..text import Paragraph, markup, plain
 from ..widgets.keybar import KeyBar
@@ -31,10 +32,8 @@ CHANGED_MARK = "▶ "  # the gutter of a line that changed with this step (a sym
 UNCHANGED_MARK = "  "
 CHANGED_STYLE = "on grey23"
 MAX_TYPED_DIGITS = 6
-
-
-def table_module(game_id: str) -> Any:
-    return import_module(f"boardgames_tui.tui.games.{game_id}.table")
+STEP_LINES_SHOWN = 6  # of what one step said; the log screen has them all
+DRAW_AHEAD_AFTER = 0.25  # seconds without a key before the neighbouring steps are drawn ahead
 
 
 def table_renderable(replay: Replay, step: int, viewpoint: Viewpoint) -> RenderableType:
@@ -72,7 +71,7 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen #replay-title { text-style: bold; padding: 0 1; }
     ReplayScreen #replay-where { color: $text-muted; padding: 0 1; }
-    ReplayScreen #replay-step { padding: 0 1; margin-bottom: 1; height: auto; max-height: 6; }
+    ReplayScreen #replay-step { padding: 0 1; margin-bottom: 1; height: auto; max-height: 9; }
     ReplayScreen #replay-body { padding: 0 1; height: 1fr; }
     ReplayScreen #replay-status { padding: 0 1; height: auto; }
     ReplayScreen #replay-status.error { color: $error; }
@@ -103,6 +102,8 @@ class ReplayScreen(Screen[None]):
         self.step_number = replay.steps  # a finished game opens on its end: what everyone wants to see first
         self.viewpoint: Viewpoint = REVEALED
         self.typed = ""
+        self.first_changed: int | None = None  # the first table line the shown step changed
+        self._draw_ahead: Timer | None = None
         self._error_showing = False
         self._lines_cache = lru_cache(maxsize=64)(self._table_lines)
 
@@ -145,6 +146,7 @@ class ReplayScreen(Screen[None]):
         if self.step_number > 0:
             before = self._lines_cache(self.step_number - 1, self.viewpoint, width)
             changed = changed_lines([line.plain for line in before], [line.plain for line in lines])
+        self.first_changed = min(changed) if changed else None
         shown = Text()
         for index, line in enumerate(lines):
             if index:
@@ -163,8 +165,13 @@ class ReplayScreen(Screen[None]):
         replay, number = self.replay, self.step_number
         if number == 0:
             return Paragraph(_("The deal: nobody has acted yet."))
-        step = replay.step(number, self.viewpoint)
-        lines = [Paragraph(f"· {line}") for line in step.lines] or [Paragraph(_("Nothing the table could see."))]
+        said = replay.step(number, self.viewpoint).lines
+        lines = [Paragraph(f"· {line}") for line in said]
+        if len(said) > STEP_LINES_SHOWN:  # an action that ran on by itself (Lifeboat's rounds): its ends
+            hidden = len(said) - STEP_LINES_SHOWN + 1
+            keep = STEP_LINES_SHOWN // 2
+            skipped = ngettext("… {n} more line (l shows the whole log)", "… {n} more lines (l shows the whole log)", hidden)
+            lines = [*lines[:keep], Paragraph(skipped.format(n=hidden)), *lines[len(lines) - (STEP_LINES_SHOWN - keep - 1) :]]
         if number == replay.steps:
             lines.append(Paragraph(markup("[b]{headline}[/b]", headline=replay.headline())))
         return Group(*lines)
@@ -182,8 +189,29 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-where", Static).update(plain(where))
         self.query_one("#replay-step", Static).update(self.step_lines())
         self.query_one("#replay-table", Static).update(self.marked_table())
+        self._bring_change_into_view()
         self._show_typed()
         self.refresh_bindings()
+        # While the table is read, draw the steps either side, so that the next key shows at once.
+        if self._draw_ahead is not None:
+            self._draw_ahead.stop()
+        self._draw_ahead = self.set_timer(DRAW_AHEAD_AFTER, self._draw_neighbours)
+
+    def _draw_neighbours(self) -> None:
+        self._draw_ahead = None
+        width = self._table_width()
+        for step in (self.step_number + 1, self.step_number - 2):
+            if 0 <= step <= self.replay.steps:
+                self._lines_cache(step, self.viewpoint, width)
+
+    def _bring_change_into_view(self) -> None:
+        """Scroll so that the first line this step changed is in view (a long table: Rummikub's)."""
+        if self.first_changed is None:
+            return
+        body = self.query_one("#replay-body", VerticalScroll)
+        top, height = body.scroll_y, body.scrollable_content_region.height
+        if not top <= self.first_changed < top + max(height - 1, 1):
+            body.scroll_to(y=max(self.first_changed - 2, 0), animate=False, immediate=True)
 
     def _show_typed(self) -> None:
         if self.typed:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import N_, _, pgettext
+from ..games import table_module
 from ..text import Paragraph, markup, plain
 from ..widgets.keybar import KeyBar
 
@@ -31,6 +32,12 @@ def match_table(players: tuple[str, ...], games: tuple[tuple[int, ...], ...]) ->
     return table
 
 
+def reveal_for(session: HotseatSession) -> RenderableType | None:
+    """Everything that was hidden during the game, for every seat: only once the game is over."""
+    state = session.finished_state()
+    return table_module(session.spec.id).reveal(state, session.narrator) if state is not None else None
+
+
 class ResultsScreen(Screen[None]):
     """The end of a game, shown to the whole table."""
 
@@ -44,6 +51,7 @@ class ResultsScreen(Screen[None]):
     ResultsScreen #details { margin-bottom: 1; }
     ResultsScreen #team, ResultsScreen #ranking { margin-bottom: 1; }
     ResultsScreen #last { color: $text-muted; margin-bottom: 1; }
+    ResultsScreen #reveal { margin-bottom: 1; }
     """
     BINDINGS = [
         Binding("a", "again", N_("Play again")),
@@ -90,6 +98,10 @@ class ResultsScreen(Screen[None]):
             summary = session.public_summary()
             if summary:
                 yield Static(Paragraph(_("Last: {summary}").format(summary=summary)), id="last")
+            # What was hidden, last: the scores and the match above it stay in view on a small terminal.
+            reveal = reveal_for(session)
+            if reveal is not None:
+                yield Static(reveal, id="reveal")
             yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
         yield KeyBar()
 

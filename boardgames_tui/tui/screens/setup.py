@@ -19,7 +19,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 from ...engine.registry import get_game
 from ...engine.saves import is_printable
 from ...i18n import N_, _, ngettext
-from ..narrate import narrator_class
+from ..narrate import level_label, narrator_class
 from ..recent_names import load_recent_names, recent_names_path, remember_names
 from ..text import markup
 from ..widgets.keybar import KeyBar
@@ -30,12 +30,6 @@ MAX_DEAL_DIGITS = 12
 
 
 HUMAN = "human"
-LEVEL_LABELS = {"easy": N_("Easy computer"), "hard": N_("Hard computer")}
-
-
-def level_label(level: str) -> str:
-    """A computer level as the setup lists it."""
-    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
 
 
 def switch_word(value: bool) -> str:

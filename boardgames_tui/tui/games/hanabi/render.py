@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -18,6 +18,7 @@ from .narrate import HanabiNarrator, bonus_tile_short_name, colour_name
 CARD_WIDTH = 6
 NAME_WIDTH = 16  # the narrowest name column: room for the row labels ("  your cards")
 ROW_LABEL_WIDTH = 11  # "Fireworks", "Discards" and their translations, padded to line the cards up
+NOTE_MARK = "✎"  # on a card the viewer wrote a note on, and before the note's text
 
 
 def row_label(label: str) -> Text:
@@ -123,10 +124,13 @@ def other_hand(
     highlight: Collection[int] = (),
     current: bool = False,
     name_width: int = NAME_WIDTH,
-) -> Table:
+    notes: Mapping[int, str] | None = None,
+) -> RenderableType:
     """Another player's hand: the cards face up, and under them what that player has been told.
 
-    `name_width` fits the longest name (after its number) on one line: names are never wrapped."""
+    `name_width` fits the longest name (after its number) on one line: names are never wrapped. `notes` are
+    the viewer's own notes on these cards, by slot: given only for the viewer's screen."""
+    notes = notes or {}
     table = Table.grid(padding=(0, 1))
     table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
     for _slot in hand.slots:
@@ -145,19 +149,49 @@ def other_hand(
         face = card_face(card.suit, card.rank, width=CARD_WIDTH) if card else hidden_card(width=CARD_WIDTH)
         faces.append(face)
         label = ("*" if slot.knowledge.touched else " ") + knowledge_label(slot, view.suits)
-        told.append(card_cell(label, "bold" if slot.knowledge.touched else "dim"))
+        cell = card_cell(label, "bold" if slot.knowledge.touched else "dim")
+        if index in notes:  # in the cell's last column, so the label stays under the card's code
+            cell = cell[: CARD_WIDTH - 1] + Text(NOTE_MARK, style="bold")
+        told.append(cell)
         marks.append(card_cell("▲▲▲", "bold reverse") if index in highlight else Text(""))
     table.add_row(*faces)
     table.add_row(*told)
     if highlight:
         table.add_row(*marks)
+    if notes:
+        return Group(table, notes_row(notes, name_width))
     return table
 
 
-def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_width: int = NAME_WIDTH) -> Group:
+def notes_row(notes: Mapping[int, str], name_width: int) -> Table:
+    """The viewer's notes on one hand's cards, each after its card's number ("✎2 chop?"), wrapped under
+    the cards. A note is the player's own text: shown as typed, never as markup."""
+    text = Text()
+    for index, (slot, note) in enumerate(sorted(notes.items())):
+        if index:
+            text.append("  ")
+        text.append(f"{NOTE_MARK}{slot + 1} ", style="bold")
+        text.append_text(plain(note, style="italic"))
+    row = Table.grid(padding=(0, 1), expand=True)
+    row.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
+    row.add_column(ratio=1)
+    row.add_row(Text(_("  notes"), style="dim"), Paragraph(text))
+    return row
+
+
+def own_hand(
+    view: HanabiView,
+    hand: HandView,
+    selected: int | None,
+    *,
+    name_width: int = NAME_WIDTH,
+    notes: Mapping[int, str] | None = None,
+) -> Group:
     """The viewer's own hand: never a card identity, only what clues and the table tell them.
 
-    The viewer's name is the panel's title; `name_width` lines the cards up with the other hands'."""
+    The viewer's name is the panel's title; `name_width` lines the cards up with the other hands'. `notes`
+    are the viewer's notes on these cards, by slot."""
+    notes = notes or {}
     table = Table.grid(padding=(0, 1))
     table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
     for _slot in hand.slots:
@@ -171,6 +205,8 @@ def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_wid
         number = Text(f" {mark}{index + 1}", style="bold")  # the number over the label's first letter
         if index == selected:
             number.stylize("reverse", 1)
+        if index in notes:
+            number.append(NOTE_MARK)
         slot_numbers.append(number)
         label = ("*" if slot.knowledge.touched else " ") + knowledge_label(slot, view.suits)
         known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else None
@@ -184,6 +220,8 @@ def own_hand(view: HanabiView, hand: HandView, selected: int | None, *, name_wid
     table.add_row(*negatives)
     table.add_row(*counts)
     parts: list[RenderableType] = [table]
+    if notes:
+        parts.append(notes_row(notes, name_width))
     if selected is not None and selected < len(hand.slots):
         possible = hand.slots[selected].possible
         line = Text(_("Slot {n} could be: ").format(n=selected + 1), style="bold")

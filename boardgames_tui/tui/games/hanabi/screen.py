@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ....engine.base import IllegalAction
+from ....engine.saves import NOTE_MAX
 from ....engine.hanabi.clues import clue_touches
 from ....engine.hanabi.models import (
     BASE_SUITS,
@@ -40,8 +41,20 @@ from ...widgets.cards import card_face
 from ...widgets.keybar import KeyBar
 from . import render
 from .narrate import COLOUR_NAMES, HanabiNarrator, colour_name, colour_word
+from .notes import NoteEditor
 
-Mode = Literal["idle", "confirm_play", "confirm_discard", "clue_target", "clue_value", "clue_confirm", "bonus_pick"]
+Mode = Literal[
+    "idle",
+    "confirm_play",
+    "confirm_discard",
+    "clue_target",
+    "clue_value",
+    "clue_confirm",
+    "bonus_pick",
+    "note_target",  # n pressed: whose card? (Enter: the selected own card; a digit: another player)
+    "note_card",  # another player chosen: which of their cards?
+]
+NOTE_MODES = ("note_target", "note_card")
 COLOUR_KEYS = {suit.lower(): suit for suit in (*BASE_SUITS, MULTI)}
 MAX_SLOTS = 6
 RANK_WORDS = (N_("ones"), N_("twos"), N_("threes"), N_("fours"), N_("fives"))
@@ -72,6 +85,7 @@ class HanabiTurnScreen(TurnScreen):
         Binding("p", "play", N_("Play")),
         Binding("d", "discard", N_("Discard")),
         Binding("c", "clue", N_("Give a clue")),
+        Binding("n", "note", N_("Note")),
         *(Binding(key, f"colour('{suit}')", COLOUR_NAMES[suit]) for key, suit in COLOUR_KEYS.items()),
         Binding("k", "skip", N_("Skip bonus")),
         Binding("enter", "confirm", N_("Confirm")),
@@ -86,6 +100,10 @@ class HanabiTurnScreen(TurnScreen):
         self.selected: int = 0
         self.clue_target: int | None = None
         self.pending_clue: ColourClue | NumberClue | None = None
+        # This seat's own notes on the cards in hands, by (hand's seat, slot), from the session; and the hand
+        # whose card is being chosen for a note.
+        self.notes: dict[tuple[int, int], str] = {}
+        self.note_hand: int | None = None
         legal = view.legal_actions
         self.play_slots = {a.slot for a in legal if isinstance(a, PlayCard)}
         self.discard_slots = {a.slot for a in legal if isinstance(a, DiscardCard)}
@@ -120,6 +138,9 @@ class HanabiTurnScreen(TurnScreen):
 
     def on_mount(self) -> None:
         view = self.view
+        session = self.notes_session()
+        if session is not None:
+            self.notes = session.notes_for(self.seat)
         if view.phase in ("free_colour_clue", "free_number_clue"):
             self._start_clue()
         elif view.phase in ("reshuffle_discard", "replay_discard"):
@@ -173,29 +194,45 @@ class HanabiTurnScreen(TurnScreen):
     def _refresh_others(self) -> None:
         view = self.view
         others = []
-        targeting = self.mode in ("clue_target", "clue_value", "clue_confirm")
+        targeting = self.mode in ("clue_target", "clue_value", "clue_confirm", *NOTE_MODES)
         width = self.name_width()
         for number, seat in enumerate(self.others, start=1):
             highlight: set[int] = set()
             if self.mode == "clue_confirm" and seat == self.clue_target and self.pending_clue is not None:
                 highlight = self.touched_slots(seat, self.pending_clue)
             hand = view.hands[seat]
+            notes = self.notes_on(seat)
             others.append(
-                render.other_hand(view, hand, number if targeting else None, highlight=highlight, name_width=width)
+                render.other_hand(
+                    view, hand, number if targeting else None, highlight=highlight, name_width=width, notes=notes
+                )
             )
         self.query_one("#hanabi-others", Static).update(Group(*others))
 
     def _refresh_own(self, *, same_size: bool = False) -> None:
         """Redraw the own hand and the prompt; `same_size` skips the layout pass (a new slot selected)."""
         view = self.view
-        selected = self.selected if self.mode in ("idle", "confirm_play", "confirm_discard") else None
-        own = render.own_hand(view, view.hands[view.seat], selected, name_width=self.name_width())  # type: ignore[index]
+        selected = self.selected if self.mode in ("idle", "confirm_play", "confirm_discard", "note_target") else None
+        own = render.own_hand(
+            view, view.hands[self.seat], selected, name_width=self.name_width(), notes=self.notes_on(self.seat)
+        )
         self.query_one("#hanabi-own", Static).update(own, layout=not same_size)
         self.query_one("#prompt", Static).update(self.prompt_text(), layout=not same_size)
 
+    def notes_on(self, seat: int) -> dict[int, str]:
+        """This seat's notes on `seat`'s cards, by slot."""
+        return {slot: note for (hand_seat, slot), note in self.notes.items() if hand_seat == seat}
+
+    def slot_count(self) -> int:
+        """How many cards the digits choose from now: another player's while choosing one for a note."""
+        if self.mode == "note_card" and self.note_hand is not None:
+            return len(self.view.hands[self.note_hand].slots)
+        return self.hand_size
+
     def card_keys(self) -> str:
         """The digits that select a card now: '1-5', or '1' for a single card."""
-        return "1" if self.hand_size == 1 else f"1-{self.hand_size}"
+        count = self.slot_count()
+        return "1" if count == 1 else f"1-{count}"
 
     def card_and_arrow_keys(self) -> str:
         """The keys that choose a card: '1-5, ←/→' (the arrows only with more than one card)."""
@@ -243,6 +280,18 @@ class HanabiTurnScreen(TurnScreen):
             else:
                 template = _("{clue} (it touches no card)? Enter gives it, Esc goes back.")
             return markup(template, clue=self.clue_text(self.pending_clue), n=touched)
+        if self.mode == "note_target":
+            return markup(
+                _("Note on which card? Enter (or n): your card {n}; or a player's number ({keys}) for one of theirs. Esc cancels."),
+                n=slot,
+                keys=self.player_keys(),
+            )
+        if self.mode == "note_card" and self.note_hand is not None:
+            return markup(
+                _("Note on which of {name}'s cards? Press {keys}; Esc goes back."),
+                name=view.players[self.note_hand],
+                keys=self.card_keys(),
+            )
         if self.mode == "bonus_pick":
             if view.phase == "reshuffle_discard":
                 template = _("Bonus: shuffle a discarded card back into the deck? ↑/↓ and Enter")
@@ -301,6 +350,10 @@ class HanabiTurnScreen(TurnScreen):
             ("p", _("play the selected card (then Enter)")),
             ("d", _("discard the selected card (then Enter); not while all {n} clue tokens are left").format(n=MAX_CLUE_TOKENS)),
             ("c", _("give a clue: the player's number, then a colour letter or a number, then Enter")),
+            (
+                "n",
+                _("write a note on a card, seen only by you: Enter for your selected card, or a player's number then a card number"),
+            ),
             colours,
             *skip,
             ("Esc", _("cancel / go back one step")),
@@ -348,7 +401,13 @@ class HanabiTurnScreen(TurnScreen):
         mode, phase = self.mode, self.view.phase
         idle_turn = mode == "idle" and phase == "turn"
         if action == "slot":
+            if mode == "note_card":
+                return int(parameters[0]) < self.slot_count()  # type: ignore[call-overload]
             return idle_turn and int(parameters[0]) < self.hand_size  # type: ignore[call-overload]
+        if action == "note":
+            if mode not in ("idle", "note_target"):
+                return False
+            return True if self.notes_session() is not None else None
         if action == "move":
             return idle_turn and self.hand_size > 1
         if action == "play":
@@ -360,13 +419,15 @@ class HanabiTurnScreen(TurnScreen):
             return (True if self.clues else None) if idle_turn else False
         if action == "target":
             number = int(parameters[0])  # type: ignore[call-overload]
+            if mode == "note_target":
+                return number <= len(self.others)
             return mode == "clue_target" and number <= len(self.others) and self._has_clue_for(self.others[number - 1])
         if action == "colour":
             return mode == "clue_value" and self._clue_for_value(str(parameters[0])) is not None
         if action == "number":
             return mode == "clue_value" and self._clue_for_value(int(parameters[0])) is not None  # type: ignore[call-overload]
         if action == "confirm":
-            return mode in ("confirm_play", "confirm_discard", "clue_confirm")
+            return mode in ("confirm_play", "confirm_discard", "clue_confirm", "note_target")
         if action == "cancel":
             return self._can_cancel()
         if action == "skip":
@@ -381,6 +442,8 @@ class HanabiTurnScreen(TurnScreen):
 
     def _can_cancel(self) -> bool:
         mode, phase = self.mode, self.view.phase
+        if mode in NOTE_MODES:
+            return True
         if mode == "clue_target":
             return phase == "turn"  # a free clue must be given
         if mode == "clue_value":
@@ -395,6 +458,8 @@ class HanabiTurnScreen(TurnScreen):
         if action in ("help", "log"):
             return None
         mode = self.mode
+        if mode in NOTE_MODES:
+            return self._note_refusal(action, parameters)
         if mode == "idle":
             return self._idle_refusal(action, parameters)
         if mode == "clue_target":
@@ -437,7 +502,35 @@ class HanabiTurnScreen(TurnScreen):
             return self.rule("no_bonus")
         if action == "confirm":
             return _("Enter confirms a play, a discard or a clue: choose one with p, d or c first.")
+        if action == "note":
+            return _("Notes are kept with a game in progress; this screen shows none.")
         return None  # a digit's other meanings: the card it selects answers for it
+
+    def _note_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action in ("rules", "number"):
+            return None
+        if self.mode == "note_target":
+            if action == "target":
+                count = len(self.others)
+                return ngettext(
+                    "There is only {n} other player.", "There are only {n} other players.", count
+                ).format(n=count)
+            if action == "slot":
+                return None  # the same digit names a player here
+            return _("Press Enter for your card {n}, or a player's number ({keys}); Esc cancels.").format(
+                n=self.selected + 1, keys=self.player_keys()
+            )
+        name = self.view.players[self.note_hand] if self.note_hand is not None else ""
+        count = self.slot_count()
+        if action == "slot":
+            return ngettext("{name} holds only {n} card.", "{name} holds only {n} cards.", count).format(
+                name=name, n=count
+            )
+        if action == "target":
+            return None  # the same digit names a card here
+        return _("Press the number of one of {name}'s cards ({keys}), or Esc to go back.").format(
+            name=name, keys=self.card_keys()
+        )
 
     def _free_clue_reason(self) -> str | None:
         if self.view.phase == "free_colour_clue":
@@ -517,7 +610,7 @@ class HanabiTurnScreen(TurnScreen):
     def _set_mode(self, mode: Mode) -> None:
         previous, self.mode = self.mode, mode
         self.set_status("")
-        if previous in ("clue_target", "clue_value", "clue_confirm") or mode.startswith("clue"):
+        if previous in ("clue_target", "clue_value", "clue_confirm", *NOTE_MODES) or mode.startswith(("clue", "note")):
             self._refresh_others()
         self._refresh_own()
         if previous != mode:
@@ -534,6 +627,9 @@ class HanabiTurnScreen(TurnScreen):
         self._select((self.selected + step) % self.hand_size)
 
     def _select(self, index: int) -> None:
+        if self.mode == "note_card" and self.note_hand is not None:
+            self._edit_note(self.note_hand, index)
+            return
         self.selected = index
         if self.mode == "idle":
             self._refresh_own(same_size=True)  # same panel, another slot marked: no layout needed
@@ -558,6 +654,10 @@ class HanabiTurnScreen(TurnScreen):
             self._set_mode("clue_target")
 
     def action_target(self, number: int) -> None:
+        if self.mode == "note_target":
+            self.note_hand = self.others[number - 1]
+            self._set_mode("note_card")
+            return
         self.clue_target = self.others[number - 1]
         self._set_mode("clue_value")
 
@@ -570,7 +670,9 @@ class HanabiTurnScreen(TurnScreen):
         self._set_mode("clue_confirm")
 
     def action_confirm(self) -> None:
-        if self.mode == "confirm_play":
+        if self.mode == "note_target":
+            self._edit_note(self.seat, self.selected)
+        elif self.mode == "confirm_play":
             self.submit(PlayCard(slot=self.selected))
         elif self.mode == "confirm_discard":
             self.submit(DiscardCard(slot=self.selected))
@@ -578,7 +680,9 @@ class HanabiTurnScreen(TurnScreen):
             self.submit(self.pending_clue)
 
     def action_cancel(self) -> None:
-        if self.mode == "clue_confirm":
+        if self.mode == "note_card":
+            self._set_mode("note_target")
+        elif self.mode == "clue_confirm":
             self.pending_clue = None
             self._set_mode("clue_value")
         elif self.mode == "clue_value" and len(self.others) > 1:
@@ -592,6 +696,60 @@ class HanabiTurnScreen(TurnScreen):
 
     def action_skip(self) -> None:
         self.submit(SkipBonus())
+
+    # Notes ------------------------------------------------------------------------------------------
+
+    def notes_session(self) -> Any | None:
+        """The game's session, which keeps this seat's notes; None for a screen drawn outside a game."""
+        session = getattr(self.app, "session", None)
+        if session is None or not hasattr(session, "write_note") or session.computer_level(self.seat) is not None:
+            return None
+        return session
+
+    def action_note(self) -> None:
+        if self.mode == "note_target":  # n twice: the selected own card
+            self._edit_note(self.seat, self.selected)
+        else:
+            self._set_mode("note_target")
+
+    def _edit_note(self, hand_seat: int, slot: int) -> None:
+        """Open the editor on the note of the card in `hand_seat`'s `slot` (this seat's own hand or another's)."""
+        self._set_mode("idle")
+        if hand_seat == self.seat:
+            title = markup(_("Your note on your card {n}"), n=slot + 1)
+        else:
+            card = self.view.hands[hand_seat].slots[slot].card
+            title = markup(
+                _("Your note on {name}'s card {n} ({card})"),
+                name=self.view.players[hand_seat],
+                n=slot + 1,
+                card=card.label if card is not None else "?",
+            )
+
+        def written(text: str | None) -> None:
+            if text is not None:
+                self._keep_note(hand_seat, slot, text)
+
+        self.app.push_screen(NoteEditor(title, self.notes.get((hand_seat, slot), "")), written)
+
+    def _keep_note(self, hand_seat: int, slot: int, text: str) -> None:
+        session = self.notes_session()
+        if session is None or session.showing_seat != self.seat:
+            return  # this screen is no longer the one in front of the table
+        try:
+            session.write_note(self.seat, hand_seat, slot, text)
+        except ValueError:
+            self.show_error(_("This note cannot be kept: at most {n} characters, no control characters.").format(n=NOTE_MAX))
+            return
+        self.notes = session.notes_for(self.seat)
+        if hand_seat == self.seat:
+            self._refresh_own()
+        else:
+            self._refresh_others()
+        if session.save_problem is not None:
+            self.show_error(_("The note is written, but the game could not be saved ({problem}).").format(problem=session.save_problem))
+        else:
+            self.set_status(_("Note written.") if text.strip() else _("Note removed."))
 
     @on(OptionList.OptionSelected, "#bonus-choices")
     def _bonus_chosen(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,529 @@
+"""Game records on the command line: a save written out as a record, and a record read back as a save.
+
+Three formats leave the program (`boardgames export`):
+- json: this program's own record (deal number, players, options, the moves), which `boardgames import`
+  turns back into a save that replays identically;
+- text: a readable move list, narrated in the player's language by each game's narrator;
+- hanablive: a Hanabi game as the JSON the hanab.live replay viewer reads (players, the deck top to
+  bottom, the moves by card order; format documented in the hanabi-live repository,
+  misc/example_game_with_comments.jsonc).
+
+A record file to import comes from anyone: it is read with the limits of a save file (size, nesting,
+duplicate keys, long numbers), every field is validated like a save's, and every move is replayed through
+the engine, which refuses the illegal ones. An imported record becomes a save with a new id in the saves
+folder; nothing else is ever written. A seat's private card notes leave only on an export asked for that
+seat.
+
+No Textual here: the narrators and the save-problem sentences are plain Python.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from .engine.base import GameRules
+from .engine.registry import GAMES, get_game
+from .engine.saves import (
+    MAX_SAVE_BYTES,
+    SAVE_SUFFIX,
+    SCHEMA_VERSION,
+    STATE_VERSION,
+    BrokenSave,
+    SavedGame,
+    SaveFile,
+    SaveFileRefused,
+    SaveStore,
+    is_printable,
+    is_save_id,
+    now_iso,
+    os_error_code,
+    parse_save_json,
+    read_regular_file,
+    replay_save,
+)
+from .i18n import _, current_game, set_game
+from .tui.narrate import Narrator, level_label, narrator_for
+from .tui.screens.save_problems import describe_problem, field_problem, write_problem
+
+RECORD_FORMAT = "boardgames_tui-record"
+RECORD_VERSION = 1
+RECORD_KEYS = ("format", "version", "game", "deal", "players", "computers", "options", "actions", "notes")
+REQUIRED_KEYS = ("game", "deal", "players", "options", "actions")
+FORMATS = ("json", "text", "hanablive")
+
+# The computer levels as the setup screen names them (the same words, so the same translations).
+
+
+class RecordError(Exception):
+    """A record that cannot be written or read, said in the player's language. `exit_code` is 2 when the
+    request itself cannot be met (a format the game has no room for, a seat that does not exist), 1 when a
+    file is the problem."""
+
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        message = shown(message)
+        super().__init__(message)
+        self.message = message
+        self.exit_code = exit_code
+
+
+def shown(text: str) -> str:
+    """`text` safe to print on a terminal: file names and keys from strangers' files may hold escape
+    sequences or other control characters, which are written out as escapes instead."""
+    if is_printable(text.replace("\n", "")):
+        return text
+    return "".join(ch if ch == "\n" or is_printable(ch) else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+# Finding the save to export ------------------------------------------------------------------------------
+
+
+def find_save(name: str, store: SaveStore) -> SavedGame:
+    """The save `name` names: a save id in the saves folder (with or without .json), else a path to a save
+    file. Raises RecordError saying why it cannot be used."""
+    bare = name[: -len(SAVE_SUFFIX)] if name.endswith(SAVE_SUFFIX) else name
+    if is_save_id(bare) and (store.directory / f"{bare}{SAVE_SUFFIX}").exists():
+        path = store.directory / f"{bare}{SAVE_SUFFIX}"
+        loaded = store.load(path)
+    else:
+        path = Path(name)
+        if not path.exists() and not path.is_symlink():
+            raise RecordError(
+                _("There is no save {name}: it is neither a save in {folder} nor a file.").format(
+                    name=name, folder=store.directory
+                ),
+                exit_code=2,
+            )
+        loaded = SaveStore(path.parent).load(path)
+    if isinstance(loaded, BrokenSave):
+        raise RecordError(_("{file} {reason}").format(file=path.name, reason=describe_problem(loaded)))
+    return loaded
+
+
+# Replaying a record -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    number: int  # 1-based, as the record lists it
+    seat: int
+    action: Any  # the engine's action model
+    before: Any  # the state it was taken in
+    after: Any
+
+
+def replayed(saved: SavedGame) -> tuple[GameRules, Any, list[Move]]:  # type: ignore[type-arg]
+    """The rules, the dealt state and every move of a save, stepped through the engine again (the save was
+    checked when it was loaded: its moves are legal)."""
+    rules = get_game(saved.save.game_id).rules()
+    options = rules.Options.model_validate(saved.save.options)
+    first = state = rules.setup(saved.save.players, options, saved.save.seed)
+    moves: list[Move] = []
+    for number, record in enumerate(saved.save.actions, start=1):
+        action = rules.parse_action(record.action)
+        after = rules.apply(state, record.seat, action)
+        moves.append(Move(number, record.seat, action, state, after))
+        state = after
+    return rules, first, moves
+
+
+def _seat_notes(saved: SavedGame, seat: int | None) -> dict[str, str] | None:
+    """The private notes of `seat` (0-based), or None when no seat was asked for."""
+    if seat is None:
+        return None
+    if not 0 <= seat < len(saved.save.players):
+        raise RecordError(
+            _("There is no seat {n} in this game: its seats are 1 to {count}.").format(
+                n=seat + 1, count=len(saved.save.players)
+            ),
+            exit_code=2,
+        )
+    notes = saved.save.notes
+    return dict(notes[seat]) if seat < len(notes) else {}
+
+
+def dump_record(record: dict[str, Any]) -> str:
+    """JSON with one line per field and per list entry (a move, a card): short enough to read and to compare
+    line by line."""
+    fields = []
+    for key, value in record.items():
+        name = json.dumps(key, ensure_ascii=False)
+        if isinstance(value, list) and value:
+            items = ",\n  ".join(json.dumps(item, ensure_ascii=False) for item in value)
+            fields.append(f" {name}: [\n  {items}\n ]")
+        else:
+            fields.append(f" {name}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+def _card_key(key: str) -> tuple[int, str]:
+    return (int(key), key) if key.isdigit() else (1 << 30, key)
+
+
+# json ------------------------------------------------------------------------------------------------------
+
+
+def export_json(saved: SavedGame, seat: int | None = None) -> str:
+    """The save as this program's record; `seat` (0-based) adds that seat's private notes."""
+    save = saved.save
+    computers = list(save.computers) if save.computers else [None] * len(save.players)
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "game": save.game_id,
+        "deal": save.seed,
+        "players": list(save.players),
+        "computers": computers,
+        "options": save.options,
+        "actions": [{"seat": move.seat, "action": move.action} for move in save.actions],
+    }
+    notes = _seat_notes(saved, seat)
+    if notes is not None and seat is not None:
+        # One entry per seat, as a save keeps them; only the asked seat's is filled in.
+        mine = dict(sorted(notes.items(), key=lambda item: _card_key(item[0])))
+        record["notes"] = [mine if other == seat else {} for other in range(len(save.players))]
+    return dump_record(record)
+
+
+def _refused(file: str, code: str, **params: Any) -> RecordError:
+    return RecordError(_("{file} {reason}").format(file=file, reason=describe_problem(BrokenSave(Path(file), code, params))))
+
+
+def read_record_file(path: Path) -> str:
+    """The text of the record file `path`, read as a save file is: a regular file (not a link, folder, pipe
+    or device) of a bounded size, in UTF-8. RecordError otherwise."""
+    file = path.name or str(path)
+    try:
+        return read_regular_file(path, MAX_SAVE_BYTES).decode("utf-8")
+    except FileNotFoundError:
+        raise RecordError(_("There is no file {file}.").format(file=str(path)), exit_code=2) from None
+    except SaveFileRefused as exc:
+        raise _refused(file, exc.code, **exc.params) from None
+    except OSError as exc:
+        raise _refused(file, "unreadable", error=os_error_code(exc)) from None
+    except UnicodeDecodeError:
+        raise _refused(file, "not_text") from None
+
+
+def parse_record(text: str, file: str = "record") -> dict[str, Any]:
+    """A record's text as plain data, parsed with a save file's limits; RecordError if it is not a record.
+    `file` names it in messages."""
+    size = len(text.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_SAVE_BYTES:
+        raise _refused(file, "too_large", size=size, limit=MAX_SAVE_BYTES)
+    try:
+        data = parse_save_json(text)
+    except json.JSONDecodeError as exc:
+        raise _refused(file, "bad_json", line=exc.lineno, column=exc.colno) from None
+    except SaveFileRefused as exc:
+        raise _refused(file, exc.code, **exc.params) from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            _("{file} is not a boardgames_tui game record (make one with: boardgames export SAVE)").format(file=file)
+        )
+    if data.get("version") != RECORD_VERSION:
+        version = str(data.get("version"))[:20]
+        raise RecordError(
+            _("{file} is a record of version {version}; this version reads {supported}").format(
+                file=file, version=repr(version), supported=RECORD_VERSION
+            )
+        )
+    for key in data:
+        if key not in RECORD_KEYS:
+            raise _damaged(file, str(key)[:40], "extra_forbidden")
+    for key in REQUIRED_KEYS:
+        if key not in data:
+            raise _damaged(file, key, "missing")
+    return data
+
+
+def _damaged(file: str, field: str, problem: str, count: int = 1) -> RecordError:
+    reason = _("is damaged: {problem}").format(problem=field_problem(field, problem, count))
+    return RecordError(_("{file} {reason}").format(file=file, reason=reason))
+
+
+def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
+    """Turn the record `text` into a new save in `store` and return the save's path (`file` names the
+    record in messages).
+
+    Everything is checked before anything is written: the limits of a save file, every field as a save
+    checks it, and every move replayed through the engine. The save gets a new id: nothing in the record
+    names the file it becomes."""
+    data = parse_record(text, file)
+    players = data["players"]
+    computers = data.get("computers", ())
+    if isinstance(computers, list) and not any(computers):
+        computers = ()  # every seat a person: as a save of people keeps it
+    notes = data.get("notes", ())
+    if isinstance(notes, list) and not any(notes):
+        notes = ()
+    stamp = now_iso()
+    fields = {
+        "schema_version": SCHEMA_VERSION,
+        "save_id": store.unused_save_id(),
+        "game_id": data["game"],
+        "players": players,
+        "options": data["options"],
+        "seed": data["deal"],
+        "actions": data["actions"],
+        "state": {},
+        "created_at": stamp,
+        "updated_at": stamp,
+        "computers": computers,
+        "notes": notes,
+    }
+    try:
+        save = SaveFile.model_validate(fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(part) for part in err.get("loc", ()))
+        raise _damaged(file, where[:80], str(err.get("type", "")), exc.error_count()) from None
+    spec = GAMES.get(save.game_id)
+    if spec is None:
+        raise _refused(file, "unknown_game", game=save.game_id[:40])
+    if save.computers and len(save.computers) != len(save.players):
+        raise _refused(file, "computers_mismatch")
+    if save.notes and len(save.notes) != len(save.players):
+        raise _refused(file, "notes_mismatch")
+    if any(save.computers):
+        from .bots import BOTS
+
+        levels = BOTS.get(save.game_id, {})
+        unknown = next((level for level in save.computers if level is not None and level not in levels), None)
+        if unknown is not None:
+            raise _refused(file, "unknown_level", level=unknown)
+    rules = spec.rules()
+    try:
+        checked = replay_save(Path(file), save, rules)
+    except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:  # a last guard
+        raise _refused(file, "internal_error", error=type(exc).__name__) from None
+    if isinstance(checked, BrokenSave):
+        raise RecordError(_("{file} {reason}").format(file=file, reason=describe_problem(checked)))
+    state = checked.state
+    narrator = narrator_for(save.game_id, save.players)
+    save = save.model_copy(
+        update={
+            "state": state.model_dump(mode="json"),
+            "state_version": STATE_VERSION,
+            "finished": rules.outcome(state) is not None,
+            "position": narrator.say(rules.turn_label(state))[:80],
+        }
+    )
+    try:
+        return store.write(save)
+    except (OSError, ValueError) as exc:
+        raise RecordError(
+            _("The record could not be saved in {folder}: {problem}").format(
+                folder=store.directory, problem=write_problem(exc)
+            )
+        ) from None
+
+
+# text ------------------------------------------------------------------------------------------------------
+
+
+def _option_words(narrator: Any, name: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return str(narrator.option_choice(name, value))
+
+
+def _player_words(name: str, level: str | None) -> str:
+    if level is None:
+        return name
+    return _("{name} ({level})").format(name=name, level=level_label(level))
+
+
+def export_text(saved: SavedGame, seat: int | None = None) -> str:
+    """A readable record: the game, its options, players and deal, then every move as the table's log tells
+    it, then the result. `seat` (0-based) adds that seat's private notes. Said as the app says it while the
+    game is open: the game's own words first."""
+    previous = current_game()  # the app's own choice, put back afterwards
+    set_game(saved.save.game_id)
+    try:
+        return _text_record(saved, seat)
+    finally:
+        set_game(previous)
+
+
+def _text_record(saved: SavedGame, seat: int | None) -> str:
+    notes = _seat_notes(saved, seat)
+    save = saved.save
+    rules, first, moves = replayed(saved)
+    narrator: Narrator = narrator_for(save.game_id, save.players)
+    options = rules.Options.model_validate(save.options)
+    title = narrator.title
+    label = rules.variant_label(options)
+    if label is not None:
+        title = _("{game} ({variant})").format(game=title, variant=narrator.say(label))
+    lines = [title, ""]
+    option_values = options.model_dump(mode="json")
+    if option_values:
+        lines.append(_("Options:"))
+        for name, value in option_values.items():
+            said = _("{option}: {value}").format(option=narrator.option_label(name), value=_option_words(narrator, name, value))
+            lines.append("  " + said)
+    levels = save.computers or (None,) * len(save.players)
+    players = _(", ").join(_player_words(name, level) for name, level in zip(save.players, levels))
+    lines.append(_("Players: {players}").format(players=players))
+    lines.append(_("{option}: {value}").format(option=_("Deal number"), value=save.seed))
+    lines.append("")
+    lines.append(_("Moves:"))
+    width = len(str(len(moves))) if moves else 1
+    said_any = False
+    first_events = rules.log_for(first, None)
+    for line in narrator.events(first_events):
+        lines.append("  " + " " * (width + 2) + line)
+    for move in moves:
+        before = len(rules.log_for(move.before, None))
+        added = narrator.events(rules.log_for(move.after, None)[before:])
+        for index, line in enumerate(added):
+            prefix = f"{move.number:>{width}}. " if index == 0 else " " * (width + 2)
+            lines.append("  " + prefix + line)
+            said_any = True
+    if not said_any:
+        lines.append("  " + _("(no moves yet)"))
+    lines.append("")
+    final = moves[-1].after if moves else first
+    outcome = rules.outcome(final)
+    if outcome is None:
+        lines.append(_("Not finished: {position}").format(position=narrator.say(rules.turn_label(final))))
+    else:
+        lines.append(_("Result: {headline}").format(headline=narrator.say(outcome.headline)))
+        for detail in outcome.details:
+            lines.append("  " + narrator.say(detail))
+    if notes is not None and seat is not None:
+        lines.append("")
+        lines.append(_("Private notes of {name}:").format(name=narrator.name(seat)))
+        if not notes:
+            lines.append("  " + _("(none)"))
+        for key, note in sorted(notes.items(), key=lambda item: _card_key(item[0])):
+            lines.append("  " + _("card {card}: {note}").format(card=_card_name(rules, final, key), note=note))
+    return "\n".join(lines) + "\n"
+
+
+def _card_name(rules: Any, final: Any, key: str) -> str:
+    """A noted card as the record names it: its number, and once the game is over what it was (Hanabi);
+    while the game goes on the card may still be hidden from the very seat that noted it."""
+    if rules.id != "hanabi" or rules.outcome(final) is None or not key.isdigit():
+        return key
+    from .engine.hanabi.config import deck_composition
+
+    deck = deck_composition(final.options)
+    return f"{key} ({deck[int(key)].label})" if int(key) < len(deck) else key
+
+
+# hanab.live ------------------------------------------------------------------------------------------------
+
+# The sixth suit of this game's options, as hanab.live names the variant: (variant, whether the sixth suit
+# is named in colour clues). Our five base suits are hanab.live's red, yellow, green, blue and purple.
+#   tricky: an ordinary sixth suit, named by its own colour          -> "6 Suits" (teal)
+#   difficult: one card of each rank, named by its own colour        -> "Black (6 Suits)" (one of each)
+#   avalanche: touched by every colour clue, never named             -> "Rainbow (6 Suits)"
+#   black powder alone: counted down from 5 (one 1, three 5s), no colour clue touches it
+#                                                                    -> "White Reversed (6 Suits)"
+HANABLIVE_VARIANTS: dict[tuple[str, bool], str] = {
+    ("none", False): "No Variant",
+    ("tricky", False): "6 Suits",
+    ("difficult", False): "Black (6 Suits)",
+    ("avalanche", False): "Rainbow (6 Suits)",
+    ("none", True): "White Reversed (6 Suits)",
+}
+# hanab.live's hands: 5 cards for 2 or 3 players, 4 for 4 or 5; one more or one less is an option there.
+HANABLIVE_HAND_SIZE = {2: 5, 3: 5, 4: 4, 5: 4, 6: 3}
+PLAY, DISCARD, COLOUR_CLUE, RANK_CLUE = 0, 1, 2, 3
+
+
+def hanablive_refusal(options: Any, players: int) -> str | None:
+    """Why hanab.live cannot replay a Hanabi game with these options (None: it can), in words."""
+    if options.five_flamboyants:
+        return _("hanab.live has no bonus tiles (the five flamboyants).")
+    if options.sixth_suit != "none" and options.black_powder:
+        return _("hanab.live has no variant with both a sixth suit and black powder (seven piles).")
+    if (options.sixth_suit, options.black_powder) not in HANABLIVE_VARIANTS:  # pragma: no cover - a new option
+        return _("hanab.live has no variant like this one.")
+    from .engine.hanabi.config import hand_size
+
+    extra = hand_size(options, players) - HANABLIVE_HAND_SIZE[players]
+    if extra not in (-1, 0, 1):  # pragma: no cover - every hand size rule fits today
+        return _("hanab.live cannot deal hands of this size.")
+    return None
+
+
+def export_hanablive(saved: SavedGame, seat: int | None = None) -> str:
+    """A Hanabi game as the JSON hanab.live's replay viewer reads; `seat` (0-based) adds that seat's notes.
+    RecordError (exit code 2) for another game or options hanab.live has no rule for."""
+    save = saved.save
+    if save.game_id != "hanabi":
+        raise RecordError(_("Only Hanabi games can be written for hanab.live."), exit_code=2)
+    if not save.finished:  # its deck lists every card: mid-game that would show the players their own
+        raise RecordError(
+            _("This game is not finished: a hanab.live record lists the whole deck, so only a finished game can be written for it."),
+            exit_code=2,
+        )
+    notes = _seat_notes(saved, seat)
+    rules, first, moves = replayed(saved)
+    from .engine.hanabi.config import config, hand_size
+    from .engine.hanabi.models import ColourClue, DiscardCard, NumberClue, PlayCard
+
+    options = first.options
+    players = len(first.players)
+    refusal = hanablive_refusal(options, players)
+    if refusal is not None:
+        raise RecordError(_("This game cannot be written for hanab.live: {reason}").format(reason=refusal), exit_code=2)
+    cfg = config(options)
+    size = hand_size(options, players)
+    # hanab.live deals each player a whole hand in turn, oldest card first (it ends up on the right); this
+    # engine deals round the table, the newest card on the left (slot 0). A card's "order" on hanab.live is
+    # its place in the deck listed below, so each hand is listed from its right end to its left.
+    dealt = [hc.card for hand in first.hands for hc in reversed(hand)]
+    deck = dealt + list(first.deck)
+    order = {card.id: index for index, card in enumerate(deck)}
+    actions: list[dict[str, int]] = []
+    for move in moves:
+        action = move.action
+        if isinstance(action, (PlayCard, DiscardCard)):
+            card = move.before.hands[move.seat][action.slot].card
+            kind = PLAY if isinstance(action, PlayCard) else DISCARD
+            actions.append({"type": kind, "target": order[card.id]})
+        elif isinstance(action, ColourClue):
+            actions.append({"type": COLOUR_CLUE, "target": action.target, "value": cfg.clue_suits.index(action.suit)})
+        elif isinstance(action, NumberClue):
+            actions.append({"type": RANK_CLUE, "target": action.target, "value": action.rank})
+        else:  # pragma: no cover - bonus steps exist only with the five flamboyants, refused above
+            raise RecordError(_("hanab.live has no bonus tiles (the five flamboyants)."), exit_code=2)
+    game_options: dict[str, Any] = {"variant": HANABLIVE_VARIANTS[(options.sixth_suit, options.black_powder)]}
+    extra = size - HANABLIVE_HAND_SIZE[players]
+    if extra > 0:
+        game_options["oneExtraCard"] = True
+    elif extra < 0:
+        game_options["oneLessCard"] = True
+    if options.allow_empty_clues:
+        game_options["emptyClues"] = True
+    record: dict[str, Any] = {
+        "players": list(first.players),
+        "deck": [{"suitIndex": cfg.suit_index[card.suit], "rank": card.rank} for card in deck],
+        "actions": actions,
+        "options": game_options,
+    }
+    if notes is not None and seat is not None:
+        # hanab.live keeps each player's notes by card order.
+        by_order = {order[int(key)]: note for key, note in notes.items() if key.isdigit() and int(key) in order}
+        written = [by_order.get(index, "") for index in range(max(by_order) + 1)] if by_order else []
+        record["notes"] = [written if other == seat else [] for other in range(players)]
+    return dump_record(record)
+
+
+def export(saved: SavedGame, fmt: str, seat: int | None = None) -> str:
+    """The save in format `fmt` (one of FORMATS)."""
+    if fmt == "json":
+        return export_json(saved, seat)
+    if fmt == "text":
+        return export_text(saved, seat)
+    if fmt == "hanablive":
+        return export_hanablive(saved, seat)
+    raise RecordError(_("Unknown format {format}.").format(format=fmt), exit_code=2)

@@ -1,0 +1,96 @@
+"""Luz's read-only table (one seat's View, or the public one) and the reveal of a finished game.
+
+Nothing here selects, prompts or takes keys: replays and the results screen show these as they are."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ....engine.luz.cards import deal_round
+from ....engine.luz.models import ROUNDS, TRICKS_PER_ROUND, HandView, LuzCard, LuzState, LuzView
+from ....engine.luz.scoring import totals
+from ....i18n import _, ngettext
+from ...narrate import Narrator
+from ...text import plain
+from ...widgets.cards import card_face
+from . import render
+
+
+def _where(view: LuzView) -> str:
+    """The round and the stage of it, or that the game is over."""
+    if view.phase == "over":
+        return _("Game over")
+    where = _("Round {r} of {n}").format(r=view.round, n=ROUNDS)
+    if view.phase == "bid":
+        return where + " · " + _("bidding")
+    return where + " · " + _("trick {t} of {n}").format(t=view.trick_number, n=TRICKS_PER_ROUND)
+
+
+def table(view: LuzView, narrator: Narrator) -> RenderableType:
+    """The table as `view` shows it: the trick, each player's bid, tricks, total and hand (another
+    player's numbers only where the viewer could read them: never on the public table), and the viewer's
+    own hand as the card backs it sees, colours only."""
+    parts: list[RenderableType] = [plain(_where(view), style="bold")]
+    if view.phase != "over":
+        parts.append(render.trick_panel(view))
+    parts += [Text(), render.table_panel(view), render.legend()]
+    if view.seat is not None and view.hands[view.seat].colours:
+        hand = view.hands[view.seat]
+        side = _("high numbers on the left") if hand.high_side == "left" else _("high numbers on the right")
+        count = len(hand.colours)
+        title = ngettext("Your hand: {n} card, {side}", "Your hand: {n} cards, {side}", count).format(n=count, side=side)
+        parts += [Text(), Text(title, style="bold"), render.hand_row(hand), render.colour_legend()]
+    if view.results:  # the rounds played so far
+        parts += [Text(), render.score_sheet(view)]
+    return Group(*parts)
+
+
+def _face_up(seat: int, name: str, cards: tuple[LuzCard, ...], high_side: str) -> Text:
+    """A hand with every number showing, in the order it was held, "+" at its high end."""
+    hand = HandView(
+        seat=seat,
+        name=name,
+        colours=tuple(card.colour for card in cards),
+        numbers=tuple(card.number for card in cards),
+        high_side=high_side,  # type: ignore[arg-type]
+    )
+    return render.hand_row(hand)
+
+
+def _dealt(state: LuzState) -> tuple[tuple[tuple[LuzCard, ...], ...], tuple[LuzCard, ...]]:
+    """The hands as the current round dealt them (sorted and passed) and the cards it set aside: the
+    engine deals the round again from the game's seed."""
+    earlier = state.model_copy(update={"results": state.results[: state.round - 1]})
+    fields, _told = deal_round(state.players, state.options, state.seed, state.round, state.dealer, totals(earlier))
+    return fields["hands"], fields["set_aside"]
+
+
+def reveal(state: LuzState, narrator: Narrator) -> RenderableType:
+    """Every player's hand with its numbers and the cards set aside this round. Once a round's cards are
+    all played, its hands are shown as they were dealt."""
+    dealt, set_aside = _dealt(state)
+    holding = any(state.hands)
+    hands = state.hands if holding else dealt
+    if holding:
+        title = _("Hands in round {r}, numbers showing").format(r=state.round)
+    else:
+        title = _("Hands as dealt in round {r}, numbers showing").format(r=state.round)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    for seat, name in enumerate(state.players):
+        grid.add_row(plain(name, style="bold"), _face_up(seat, name, hands[seat], state.high_sides[seat]))
+    aside = Text()
+    for card in state.set_aside or set_aside:
+        aside.append_text(card_face(card.colour, card.number, width=render.CARD_WIDTH))
+        aside.append(" ")
+    count = len(state.set_aside or set_aside)
+    return Group(
+        Text(title, style="bold"),
+        grid,
+        Text(),
+        Text(ngettext("Set aside this round: {n} card", "Set aside this round: {n} cards", count).format(n=count), style="bold"),
+        aside,
+    )
