@@ -52,7 +52,6 @@ def open_saved_game(spec: GameSpec, seed: str = "bench", options: Any = None, re
     """A game played to its end by random legal actions and saved; then the median time for a fresh store to
     open it, which rebuilds it from its deal and moves (the saved state is only checked against that).
     Returns (where the game ended, recorded actions, seconds)."""
-    import random
     import tempfile
 
     from .engine.saves import SavedGame, SaveStore
@@ -63,11 +62,7 @@ def open_saved_game(spec: GameSpec, seed: str = "bench", options: Any = None, re
     with tempfile.TemporaryDirectory() as folder:
         store = SaveStore(Path(folder))
         session = HotseatSession.new(spec.id, players, options or rules.Options(), store, seed=seed)
-        chooser = random.Random(seed)
-        while session.outcome() is None:
-            seat = session.acting_seat()
-            assert seat is not None
-            session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+        play_to_end(session, seed)
         path = session.save_path
         times = []
         for _ in range(repeats):
@@ -124,6 +119,33 @@ UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
 }
 
 
+async def key_to_idle(app: Any, pilot: Any, key: str, after: float = 0.0) -> float:
+    """Seconds from one key press until the app is idle again, pressed `after` seconds of idling.
+
+    Every figure times one key alone: pressing several keys in one call shares Pilot's fixed waiting
+    between them, which would flatter whichever figure did it.
+    """
+    if after:
+        await pilot.pause(after)
+    await pilot.pause()  # start from idle
+    start = time.perf_counter()
+    await pilot.press(key)
+    await pilot.pause()
+    await app.animator.wait_until_complete()
+    return time.perf_counter() - start
+
+
+def play_to_end(session: Any, seed: str) -> None:
+    """Random legal actions, seeded, until the session's game is over."""
+    import random
+
+    chooser = random.Random(seed)
+    while session.outcome() is None:
+        seat = session.acting_seat()
+        assert seat is not None
+        session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+
+
 async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict[str, float]:
     from .tui.app import BoardGamesApp
     from .tui.screens.pass_device import PassDeviceScreen
@@ -149,17 +171,7 @@ async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict
                     await pilot.pause()
 
             async def timed(key: str) -> float:
-                """One key press, then wait until the app is idle again.
-
-                Every figure times one key alone: pressing several keys in one call shares Pilot's fixed
-                waiting between them, which would flatter whichever figure did it.
-                """
-                await pilot.pause()  # start from idle
-                start = time.perf_counter()
-                await pilot.press(key)
-                await pilot.pause()
-                await app.animator.wait_until_complete()
-                return time.perf_counter() - start
+                return await key_to_idle(app, pilot, key)
 
             for _round in range(rounds):
                 await to_turn_screen()
@@ -257,8 +269,6 @@ async def _replay_step_times(spec: GameSpec, rounds: int) -> dict[str, float]:
     """Key to idle on the replay screen of a finished game (random legal moves, the most players): a key
     bound to nothing, a step back, a step forward and a change of viewpoint, each alone, pressed after a
     moment spent reading the step (the screen draws the neighbouring steps meanwhile)."""
-    import random
-
     from .engine.saves import SavedGame
     from .tui.app import BoardGamesApp
     from .tui.replay import Replay
@@ -272,11 +282,7 @@ async def _replay_step_times(spec: GameSpec, rounds: int) -> dict[str, float]:
         async with app.run_test(size=(100, 30)) as pilot:
             players = [f"P{n}" for n in range(1, rules.max_players + 1)]
             session = HotseatSession.new(spec.id, players, rules.Options(), app.store, seed="bench")
-            chooser = random.Random("bench")
-            while session.outcome() is None:
-                seat = session.acting_seat()
-                assert seat is not None
-                session.apply(seat, chooser.choice(session.view(seat).legal_actions))
+            play_to_end(session, "bench")
             app.store.flush()
             saved = app.store.load(session.save_path)
             assert isinstance(saved, SavedGame), saved
@@ -284,12 +290,7 @@ async def _replay_step_times(spec: GameSpec, rounds: int) -> dict[str, float]:
             await pilot.pause()
 
             async def timed(key: str) -> float:
-                await pilot.pause(READING_SECONDS)
-                start = time.perf_counter()
-                await pilot.press(key)
-                await pilot.pause()
-                await app.animator.wait_until_complete()
-                return time.perf_counter() - start
+                return await key_to_idle(app, pilot, key, after=READING_SECONDS)
 
             for _round in range(rounds):
                 timings["no-op key"].append(await timed("f12"))

@@ -125,13 +125,9 @@ def turn_screen_class(spec: GameSpec) -> type[TurnScreen]:
     return cls  # type: ignore[no-any-return]
 
 
-async def resume_state(
-    app: BoardGamesApp, pilot: Pilot[Any], state: Any, game_id: str | None = None
-) -> HotseatSession:
-    """Resume `state` as a saved game and take the device: the first player's turn screen is showing.
-
-    The game is `game_id`, by default the one whose rules keep this kind of state.
-    """
+def saved_session(app: BoardGamesApp, state: Any, game_id: str | None = None) -> HotseatSession:
+    """`state` as a saved game of `app`'s store, resumed (not shown yet). The game is `game_id`, by default
+    the one whose rules keep this kind of state."""
     spec = get_game(game_id or game_id_of(state))
     save_id = f"{spec.id}-test"
     save = SaveFile(
@@ -145,7 +141,18 @@ async def resume_state(
         created_at="2026-01-01T00:00:00+00:00",
         updated_at="2026-01-01T00:00:00+00:00",
     )
-    session = HotseatSession.resume(SavedGame(app.store.path_for(save_id), save, state), app.store)
+    return HotseatSession.resume(SavedGame(app.store.path_for(save_id), save, state), app.store)
+
+
+async def resume_state(
+    app: BoardGamesApp, pilot: Pilot[Any], state: Any, game_id: str | None = None
+) -> HotseatSession:
+    """Resume `state` as a saved game and take the device: the first player's turn screen is showing.
+
+    The game is `game_id`, by default the one whose rules keep this kind of state.
+    """
+    session = saved_session(app, state, game_id)
+    spec = session.spec
     await app.start_session(session)
     await take_device(app, pilot)
     assert isinstance(app.screen, turn_screen_class(spec))

@@ -15,15 +15,13 @@ from rich.console import Console
 from rich.measure import Measurement
 
 from boardgames_tui.engine.registry import get_game
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.i18n import set_language
 from boardgames_tui.tui.narrate import narrator_for
 from boardgames_tui.tui.screens.results import ResultsScreen
-from boardgames_tui.tui.session import HotseatSession
 
 from ..engine.lifeboat.helpers import resample_hidden as lifeboat_resample
 from ..engine.splendor_duel.helpers import resample_hidden as splendor_resample
-from .helpers import game_id_of, screen_text, wait_until
+from .helpers import game_id_of, saved_session, screen_text, wait_until
 
 NAMES = ("Ana", "Ben", "Cy", "Di")
 
@@ -78,18 +76,7 @@ async def results_text(make_app: Any, state: Any) -> str:
     assert spec.rules().outcome(state) is not None
     app = make_app()
     async with app.run_test(size=(100, 120)) as pilot:
-        save = SaveFile(
-            schema_version=SCHEMA_VERSION,
-            save_id=f"{spec.id}-reveal",
-            game_id=spec.id,
-            players=state.players,
-            options=state.options.model_dump(),
-            seed=state.seed,
-            state=state.model_dump(mode="json"),
-            created_at="2026-01-01T00:00:00+00:00",
-            updated_at="2026-01-01T00:00:00+00:00",
-        )
-        session = HotseatSession.resume(SavedGame(app.store.path_for(save.save_id), save, state), app.store)
+        session = saved_session(app, state)
         await app.start_session(session)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.pause()

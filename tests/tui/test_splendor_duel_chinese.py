@@ -13,8 +13,6 @@ import pytest
 from rich.cells import cell_len
 
 from boardgames_tui.engine.base import Fact, IllegalAction, event
-from boardgames_tui.engine.registry import get_game
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.engine.splendor_duel.models import (
     Buy,
     ChooseRoyal,
@@ -39,6 +37,7 @@ from ..engine.splendor_duel.helpers import EMPTY_BOARD, board, build, player, to
 from ..engine.splendor_duel.playout import random_game, rare_decision
 from . import chinese
 from .chinese import screen_text, squeezed
+from .helpers import saved_session
 
 NAMES = ("Ana", "Ben")
 # The screens are played by a Chinese name and a long one with a space: a line must never cut a name.
@@ -208,19 +207,7 @@ def test_a_news_paragraph_joins_its_events_in_each_language(language: str) -> No
 async def open_turn(app: Any, pilot: Any, state: SplendorDuelState) -> HotseatSession:
     """Resume `state`, played by TABLE, and take the device, whatever language the title is in."""
     state = state.model_copy(update={"players": TABLE})
-    spec = get_game("splendor_duel")
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION,
-        save_id="splendor_duel-zh",
-        game_id=spec.id,
-        players=state.players,
-        options=state.options.model_dump(),
-        seed=state.seed,
-        state=state.model_dump(mode="json"),
-        created_at="2026-01-01T00:00:00+00:00",
-        updated_at="2026-01-01T00:00:00+00:00",
-    )
-    session = HotseatSession.resume(SavedGame(app.store.path_for(save.save_id), save, state), app.store)
+    session = saved_session(app, state, "splendor_duel")
     await app.start_session(session)
     await take_device(app, pilot)
     assert isinstance(app.screen, SplendorDuelTurnScreen)
@@ -396,19 +383,7 @@ _SITUATIONS = {
 
 async def show_situation(app: Any, pilot: Any, state: SplendorDuelState, keys: tuple[str, ...]) -> SplendorDuelTurnScreen:
     """`state` resumed with its turn screen handed over at once, then `keys` pressed."""
-    spec = get_game("splendor_duel")
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION,
-        save_id="every-key-zh",
-        game_id=spec.id,
-        players=state.players,
-        options=state.options.model_dump(),
-        seed=state.seed,
-        state=state.model_dump(mode="json"),
-        created_at="2026-01-01T00:00:00+00:00",
-        updated_at="2026-01-01T00:00:00+00:00",
-    )
-    session = HotseatSession.resume(SavedGame(app.store.path_for(save.save_id), save, state), app.store)
+    session = saved_session(app, state, "splendor_duel")
     await app.start_session(session)
     if not isinstance(app.screen, SplendorDuelTurnScreen):
         app.show_seat(session.acting_seat())

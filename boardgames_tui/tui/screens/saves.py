@@ -220,13 +220,17 @@ class ResumeScreen(Screen[None]):
             session.view(step.seat if step.kind == "turn" else None)
             session.title, session.position()  # noqa: B018 - asked only to fail here rather than later
         except Exception as exc:  # noqa: BLE001 - a save that cannot be played must not close the program
-            error = {"error": str(exc) or type(exc).__name__}
-            self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, "cannot_be_resumed", error)
-            self._show_entries(keep_place=True)
-            self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=describe_problem(broken)))
-            self.app.bell()
+            self._cannot_open(entry, exc)
             return
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
+
+    def _cannot_open(self, entry: SavedGame, exc: Exception) -> None:
+        """List a save that failed to open as unreadable, with the reason on the status line."""
+        error = {"error": str(exc) or type(exc).__name__}
+        self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, "cannot_be_resumed", error)
+        self._show_entries(keep_place=True)
+        self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=describe_problem(broken)))
+        self.app.bell()
 
     def open_replay(self, entry: SavedGame) -> None:
         from ..replay import Replay
@@ -235,11 +239,7 @@ class ResumeScreen(Screen[None]):
         try:
             screen = ReplayScreen(Replay(entry))
         except Exception as exc:  # noqa: BLE001 - a save that cannot be replayed must not close the program
-            error = {"error": str(exc) or type(exc).__name__}
-            self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, "cannot_be_resumed", error)
-            self._show_entries(keep_place=True)
-            self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=describe_problem(broken)))
-            self.app.bell()
+            self._cannot_open(entry, exc)
             return
         self.app.push_screen(screen)
 
