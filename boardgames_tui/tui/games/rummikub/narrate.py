@@ -426,11 +426,10 @@ class RummikubNarrator(Narrator):
         return spaced(tiles) if tiles else pgettext("rummikub", "empty")
 
     def say_standing(self, seat: int, score: int, tiles: Sequence[str], total: int | None = None) -> str:
+        # The tiles themselves are laid open under the results (the reveal): here only what they count.
         if total is None:
-            return _("{name}: {score} (rack: {tiles})").format(name=self.name(seat), score=signed(score), tiles=self.rack_text(tiles))
-        return _("{name}: {score} (rack {total}: {tiles})").format(
-            name=self.name(seat), score=signed(score), total=total, tiles=self.rack_text(tiles)
-        )
+            return _("{name}: {score}").format(name=self.name(seat), score=signed(score))
+        return _("{name}: {score} (rack worth {total})").format(name=self.name(seat), score=signed(score), total=total)
 
     def say_scoring_american_out(self, seat: int) -> str:
         return _(
