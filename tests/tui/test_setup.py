@@ -486,3 +486,38 @@ async def test_a_hostile_names_file_never_hangs_or_crashes_the_setup(make_app, s
         async with app.run_test(size=SIZE) as pilot:
             setup = await open_setup(app, pilot)
             assert setup.player_names() == ["Ana", "Ben"]
+
+
+async def test_the_setup_starts_with_the_last_games_seat_kinds(make_app, save_dir: Path) -> None:
+    from boardgames_tui.tui.recent_names import load_recent_seat_kinds, recent_names_path
+    from boardgames_tui.tui.screens.picker import GamePickerScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, GamePickerScreen)
+        await pilot.press("enter")  # Hanabi
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.query_one("#kind-1", Select).value == "human"  # nothing remembered yet
+        setup.query_one("#kind-1", Select).value = "hard"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: app.session is not None, "the game")
+        assert load_recent_seat_kinds(recent_names_path(save_dir)) == [None, "hard"]
+    app = make_app()  # the next time the program runs
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n", "enter")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert [setup.query_one(f"#kind-{seat}", Select).value for seat in range(3)] == ["human", "hard", "human"]
+
+
+def test_a_damaged_seat_kinds_list_is_ignored(tmp_path: Path) -> None:
+    from boardgames_tui.tui.recent_names import load_recent_seat_kinds
+
+    path = tmp_path / "recent_players.json"
+    path.write_text('{"players": ["Ana"], "seat_kinds": [null, "hard", 7, "../x", "grandmaster"]}', encoding="utf-8")
+    assert load_recent_seat_kinds(path) == [None, "hard", None, None, "grandmaster"]  # a level it lacks: the setup offers a person
+    path.write_text('{"seat_kinds": "hard"}', encoding="utf-8")
+    assert load_recent_seat_kinds(path) == []

@@ -20,7 +20,7 @@ from ...engine.registry import get_game
 from ...engine.saves import is_printable
 from ...i18n import N_, _, ngettext
 from ..narrate import level_label, narrator_class
-from ..recent_names import load_recent_names, recent_names_path, remember_names
+from ..recent_names import load_recent_names, load_recent_seat_kinds, recent_names_path, remember_names
 from ..text import markup
 from ..widgets.keybar import KeyBar
 
@@ -201,12 +201,15 @@ class SetupScreen(Screen[None]):
 
             levels = table_levels(self.spec.id)
             seat_kinds = [(_("Person"), HUMAN), *((level_label(level), level) for level in levels)]
+            # The seats start as the last game's were (a level this game lacks: a person).
+            last_kinds = load_recent_seat_kinds(self.recent_names_file)
             for seat in range(rules.max_players):
                 with Horizontal(classes="row", id=f"name-row-{seat}"):
                     # With a seat-kind list the label column narrows, so a name of 16 wide characters still fits.
                     yield Label(_("Player {n}").format(n=seat + 1), classes="seat-label" if levels else "")
                     if levels:
-                        yield FormSelect(seat_kinds, value=HUMAN, allow_blank=False, id=f"kind-{seat}", classes="seat-kind")
+                        kind = last_kinds[seat] if seat < len(last_kinds) and last_kinds[seat] in levels else HUMAN
+                        yield FormSelect(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}", classes="seat-kind")
                     yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}", classes="name-field")
                 yield Static(length_hint(), classes="help name-hint", id=f"name-hint-{seat}")
             for name, field in rules.Options.model_fields.items():
@@ -375,7 +378,7 @@ class SetupScreen(Screen[None]):
         session = HotseatSession.new(
             self.spec.id, names, self.chosen_options(), self.app.store, seed=seed, computers=self.computer_levels()  # type: ignore[attr-defined]
         )
-        remember_names(self.recent_names_file, names)
+        remember_names(self.recent_names_file, names, self.computer_levels())
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
