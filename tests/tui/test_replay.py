@@ -106,7 +106,9 @@ async def test_stepping_a_replay_with_keys(game_id: str, make_app: Callable[...,
     app = make_app()
     async with app.run_test(size=(100, 34)) as pilot:
         screen = await open_first_finished(app, pilot)
-        assert screen.step_number == steps, "a finished game opens on its end"
+        assert screen.step_number == 0 and "The deal" in screen_text(app), "a replay starts from the deal"
+        assert f"Step 0 of {steps}" in screen_text(app)
+        await pilot.press("end")
         assert f"Step {steps} of {steps}" in screen_text(app)
         assert " ".join(screen.replay.headline().split()) in " ".join(screen_text(app).split())
         await pilot.press("right")  # nothing after the end: the key says why

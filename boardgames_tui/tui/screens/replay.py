@@ -99,7 +99,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, replay: Replay) -> None:
         super().__init__()
         self.replay = replay
-        self.step_number = replay.steps  # a finished game opens on its end: what everyone wants to see first
+        self.step_number = 0  # a replay starts from the deal; End jumps to the end
         self.viewpoint: Viewpoint = REVEALED
         self.typed = ""
         self.first_changed: int | None = None  # the first table line the shown step changed
