@@ -48,6 +48,7 @@ from .engine.saves import (
 )
 from .i18n import _, current_game, set_game
 from .tui.narrate import Narrator, level_label, narrator_for
+from .tui.replay import revealed_event
 from .tui.screens.save_problems import describe_problem, field_problem, write_problem
 
 RECORD_FORMAT = "boardgames_tui-record"
@@ -375,12 +376,19 @@ def _text_record(saved: SavedGame, seat: int | None) -> str:
     lines.append(_("Moves:"))
     width = len(str(len(moves))) if moves else 1
     said_any = False
-    first_events = rules.log_for(first, None)
-    for line in narrator.events(first_events):
+
+    def told(state: Any) -> tuple[Any, ...]:
+        # A finished game hides nothing any more (Luz's cards in each trick, the tiles drawn): its record
+        # tells everything; one still being played, only what the whole table may know.
+        if save.finished:
+            return tuple(revealed_event(entry) for entry in rules.log(state))
+        return rules.log_for(state, None)
+
+    for line in narrator.events(told(first)):
         lines.append("  " + " " * (width + 2) + line)
     for move in moves:
-        before = len(rules.log_for(move.before, None))
-        added = narrator.events(rules.log_for(move.after, None)[before:])
+        before = len(told(move.before))
+        added = narrator.events(told(move.after)[before:])
         for index, line in enumerate(added):
             prefix = f"{move.number:>{width}}. " if index == 0 else " " * (width + 2)
             lines.append("  " + prefix + line)

@@ -8,12 +8,14 @@ Only finished games count (the game's rules say whether a rebuilt game is over, 
 - Cooperative games (Hanabi) also get one row per player count and variant: games, mean and best team
   score, and perfect games. In a cooperative game everyone shares the team's score, and a win is what the
   engine calls one (for Hanabi, a perfect show: every firework complete).
+- A game saved twice (its record imported again) counts once.
 
 Pure: no Textual, no Rich; the statistics screen says these figures in the player's language.
 """
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -111,6 +113,7 @@ class Statistics:
     finished: int = 0  # finished games counted
     unfinished: int = 0  # readable saves of games still going (not counted)
     unreadable: int = 0  # files that could not be read or judged (not counted)
+    copies: int = 0  # saves of a game already counted (imported again): counted once
 
     def games(self) -> list[str]:
         """The games with figures, in the collection's order."""
@@ -188,11 +191,19 @@ def statistics(entries: Iterable[SavedGame | BrokenSave]) -> Statistics:
     """The statistics of a saves list (`SaveStore.list()`): finished games count, the others are counted
     apart (a game still going, a file that cannot be read or judged)."""
     finished: list[FinishedGame] = []
-    unfinished = unreadable = 0
+    unfinished = unreadable = copies = 0
+    seen: set[str] = set()
     for entry in entries:
         if not isinstance(entry, SavedGame):
             unreadable += 1
             continue
+        # The same game saved twice (a record imported back) is one game: its record is its identity.
+        record = entry.save
+        identity = json.dumps([record.game_id, record.seed, record.players, record.options, [a.action for a in record.actions]], sort_keys=True)
+        if identity in seen:
+            copies += 1
+            continue
+        seen.add(identity)
         try:
             game = finished_game(entry)
         except Exception:  # noqa: BLE001 - a save the rules cannot judge must not hide the others' figures
@@ -203,5 +214,5 @@ def statistics(entries: Iterable[SavedGame | BrokenSave]) -> Statistics:
         else:
             finished.append(game)
     stats = tally(finished)
-    stats.unfinished, stats.unreadable = unfinished, unreadable
+    stats.unfinished, stats.unreadable, stats.copies = unfinished, unreadable, copies
     return stats

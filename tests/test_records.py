@@ -288,7 +288,10 @@ def test_the_text_record_narrates_every_move_and_the_result(store: SaveStore, ga
         assert name in text
     body = text.split("Moves:\n", 1)[1]
     position = 0
-    for line in narrator.events(rules.log_for(saved.state, None)):  # every public line, in order
+    from boardgames_tui.tui.replay import revealed_event
+
+    # A finished game's record tells everything, in order (Luz: each card of each trick, not only its winner).
+    for line in narrator.events(tuple(revealed_event(entry) for entry in rules.log(saved.state))):
         found = body.find(line, position)
         assert found >= 0, line
         position = found + len(line)

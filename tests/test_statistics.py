@@ -259,3 +259,19 @@ def test_a_save_the_rules_cannot_judge_counts_as_unreadable(store: SaveStore, mo
     monkeypatch.setattr(type(rules), "outcome", lambda self, state: broken(state))
     stats = statistics(store.list())
     assert (stats.finished, stats.unreadable, stats.players) == (0, 1, [])
+
+
+def test_a_game_saved_twice_counts_once(tmp_path) -> None:
+    from boardgames_tui.engine.saves import SaveStore
+    from boardgames_tui.records import export_json, import_record
+    from boardgames_tui.statistics import statistics
+
+    from .tui.test_hostile_names import finished_save
+
+    store = SaveStore(tmp_path / "saves")
+    save, _state = finished_save("luz", ["Ana", "Ben", "Cy"], "twice")
+    original = store.load(store.write(save))
+    import_record(export_json(original), store)
+    stats = statistics(store.list())
+    assert stats.finished == 1 and stats.copies == 1
+    assert sum(row.played for row in stats.players_of("luz")) == 3

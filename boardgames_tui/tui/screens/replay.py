@@ -1,6 +1,6 @@
 """The replay of a finished game: step through its actions and see the table from any viewpoint.
 
-Each step shows what happened (the narrated log lines it added) and marks with ▶ the lines of the table
+Each step shows what happened (the narrated log lines it added) and marks with ▌ the lines of the table
 that changed since the step before. The table is drawn by each game's `table` module: `table(view,
 narrator)` for a View, `reveal(state, narrator)` for what was hidden (the game is over).
 """
@@ -28,8 +28,9 @@ from ..text import Paragraph, markup, plain
 from ..widgets.keybar import KeyBar
 from .turn import shared_help_lines
 
-CHANGED_MARK = "▶ "  # the gutter of a line that changed with this step (a symbol: colour is never the only sign)
-UNCHANGED_MARK = "  "
+# The gutter of a line that changed with this step: a symbol no game draws (colour is never the only sign).
+CHANGED_MARK = "▌"
+UNCHANGED_MARK = " "
 CHANGED_STYLE = "on grey23"
 MAX_TYPED_DIGITS = 6
 STEP_LINES_SHOWN = 6  # of what one step said; the log screen has them all
@@ -72,7 +73,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #replay-title { text-style: bold; padding: 0 1; }
     ReplayScreen #replay-where { color: $text-muted; padding: 0 1; }
     ReplayScreen #replay-step { padding: 0 1; margin-bottom: 1; height: auto; max-height: 9; }
-    ReplayScreen #replay-body { padding: 0 1; height: 1fr; }
+    ReplayScreen #replay-body { padding: 0; height: 1fr; overflow-y: scroll; scrollbar-size-vertical: 1; }
     ReplayScreen #replay-status { padding: 0 1; height: auto; }
     ReplayScreen #replay-status.error { color: $error; }
     """
@@ -132,14 +133,15 @@ class ReplayScreen(Screen[None]):
 
     def _table_width(self) -> int:
         body = self.query_one("#replay-body")
-        width = body.scrollable_content_region.width or self.app.size.width - 4
-        return max(width - len(CHANGED_MARK) - 1, 20)
+        # The scroll bar is always there (1 cell), so the width does not change as a step grows the table.
+        width = body.scrollable_content_region.width or self.app.size.width - 1
+        return max(width - len(CHANGED_MARK), 20)
 
     def _table_lines(self, step: int, viewpoint: Viewpoint, width: int) -> list[Text]:
         return rendered_lines(table_renderable(self.replay, step, viewpoint), width)
 
     def marked_table(self) -> Text:
-        """The table at this step with each line that changed since the step before marked ▶."""
+        """The table at this step with each line that changed since the step before marked ▌."""
         width = self._table_width()
         lines = self._lines_cache(self.step_number, self.viewpoint, width)
         changed: set[int] = set()
@@ -305,7 +307,7 @@ class ReplayScreen(Screen[None]):
             ("0-9, Enter", _("type a step number, then Enter to go there")),
             ("v", _("change the viewpoint: everything revealed, the public table, or each player's own view then")),
             ("↑ / ↓, PgUp / PgDn", _("scroll the table")),
-            ("▶", _("marks the lines of the table that changed with this step")),
+            (CHANGED_MARK, _("marks the lines of the table that changed with this step")),
         ]
         shared = [line for line in shared_help_lines(self.replay.narrator.title) if line[0] != "q / Esc"]
         return lines + shared + [("q / Esc", _("back to the saved games"))]

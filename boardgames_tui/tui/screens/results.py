@@ -57,6 +57,7 @@ class ResultsScreen(Screen[None]):
         Binding("a", "again", N_("Play again")),
         Binding("l", "log", N_("Log")),
         Binding("r", "rules", N_("Rules")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("m", "menu", N_("Main menu")),
         Binding("escape", "menu", N_("Main menu"), show=False),
         Binding("q", "menu", N_("Main menu"), show=False),
@@ -122,6 +123,18 @@ class ResultsScreen(Screen[None]):
         from .log import LogScreen
 
         self.app.push_screen(LogScreen(self.session.title, self.session.log_lines(None), private=False))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        lines = [
+            ("a", _("play again: same players and options, a new deal")),
+            ("↑ / ↓, PgUp / PgDn", _("scroll the results and the cards laid open under them")),
+            ("l", _("the game log")),
+            ("r", _("the rules of {game}").format(game=self.session.title)),
+            ("m / q / Esc", _("back to the main menu (the game stays under Finished in the saved games, to replay)")),
+        ]
+        self.app.push_screen(HelpScreen(self.session.title, lines))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -159,6 +159,9 @@ class ResumeScreen(Screen[None]):
             title = _("{game} ({variant})").format(game=title, variant=narrator.say(label))
         finished = " · [i]" + _("finished") + "[/i]" if save.finished else ""
         position = narrator.say(rules.turn_label(entry.state))  # of the rebuilt game, in today's language
+        outcome = rules.outcome(entry.state) if save.finished else None
+        if outcome is not None:  # how it ended: who won, or the team's score
+            position = narrator.say(outcome.headline)
         return OptionRows(
             (markup("[b]{title}[/b] · {players}" + finished, title=title, players=player_list(save.players, save.computers)), 0),
             (markup(_("{position} · deal {deal}"), position=position, deal=save.seed), 2),

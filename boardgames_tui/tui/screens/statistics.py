@@ -158,6 +158,12 @@ class StatisticsScreen(Screen[None]):
             parts.append(
                 ngettext("{n} unreadable file", "{n} unreadable files", stats.unreadable).format(n=stats.unreadable)
             )
+        if stats.copies:
+            parts.append(
+                ngettext("{n} copy of a game counted once", "{n} copies of games counted once", stats.copies).format(
+                    n=stats.copies
+                )
+            )
         counted = pgettext("between summary parts", " · ").join(parts)
         return Paragraph(_("From the saves: {counted}. Only finished games count.").format(counted=counted))
 
