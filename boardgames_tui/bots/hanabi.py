@@ -14,6 +14,11 @@ work out what a clue meant and what a partner will make of a clue before giving 
 - A clue that touches the chop says "the focus is playable now, or must not be discarded" (the last copy
   of a card still needed, or a 2 named by a number clue): a save clue.
 - Good touch: every other card a clue touches is still needed.
+- Finesse: a play clue may name a card two steps ahead of its pile when the card in between is the newest
+  unclued card of the giver's next player (not the target, and no clued card may be it). That player,
+  who sees the focus, plays that card blind at once; the blind play tells the target what its card is.
+  Any other action by that player says the clue was a direct one.
+- A clued card is played on a guess when it is likely playable and a miss costs a fuse but few points.
 
 A seat knows nothing of the past except the log, and the log does not say which slot a card was played
 or discarded from; the replay below follows each hand's cards through the log and, when the log leaves
@@ -170,16 +175,26 @@ def queued_piles(table: Table, hands: list[list[Token]]) -> list[int]:
 
 
 def interpret_clue(
-    table: Table, hand: list[Token], slots: Iterable[int], colour: bool, value: Any, queued: list[int] | None = None
-) -> None:
+    table: Table,
+    hand: list[Token],
+    slots: Iterable[int],
+    colour: bool,
+    value: Any,
+    queued: list[int] | None = None,
+    finesse: frozenset[Identity] | None = None,
+) -> tuple[int | None, frozenset[Identity]]:
     """Apply a clue to a tracked hand: the engine's knowledge update, then what the conventions read.
-    `queued`: the piles once the cards known to be coming are played (a play clue may build on them)."""
+    `queued`: the piles once the cards known to be coming are played (a play clue may build on them).
+    `finesse`: given when the giver's next player is not the target, so a play clue may also be a finesse
+    on that player's newest unclued card: what the clued cards of the other hands may be (a card that may
+    already be clued is not asked for blind). Returns the focus and the identities only a finesse would
+    explain (the focus keeps them as options until that player acts; `settle_finesse` decides)."""
     touched = set(slots)
     named = frozenset((value, MULTI)) if colour and table.cfg.avalanche else frozenset((value,))
     if not touched:
         for t in hand:
             t.know = after_clue(t.know, colour, named, False)
-        return
+        return None, frozenset()
     chop = chop_index(hand)
     fresh = [i for i in sorted(touched) if not hand[i].know.touched]
     if chop is not None and chop in touched:
@@ -197,15 +212,70 @@ def interpret_clue(
     def kept(x: Identity) -> bool:
         return table.critical(x) or (not colour and value == 2 and x[1] == 2 and not table.dead(x))
 
+    def one_away(x: Identity) -> bool:
+        # The card after the next one of an untouched pile: its missing card may be blind-played.
+        have = table.played(x)
+        return piles[suit_index[x[0]]] == have and table.position(x) == have + 2 and not table.dead(x)
+
+    finessed: frozenset[Identity] = frozenset()
     for i in touched:
         t = hand[i]
         options = public_options(table, t)
         if i == focus:
             keep = [x for x in options if coming(x) or (save and kept(x))]
+            if finesse is not None and not save:
+                clued = set(finesse)
+                for j in touched:
+                    if j != i:
+                        clued.update(public_options(table, hand[j]))
+                for j, other in enumerate(hand):
+                    if other.know.touched and j not in touched:
+                        clued.update(public_options(table, other))
+                finessed = frozenset(
+                    x for x in options if not coming(x) and one_away(x) and predecessor(table.cfg, x) not in clued
+                )
+                keep += sorted(finessed)
         else:
             keep = [x for x in options if not table.dead(x)]
         if keep:
             t.allowed = frozenset(keep)
+    return focus, finessed
+
+
+def clued_options(table: Table, hands: list[list[Token]], skip: int) -> frozenset[Identity]:
+    """Every identity a clued card outside hand `skip` may be, as the table reads it."""
+    out: set[Identity] = set()
+    for seat, hand in enumerate(hands):
+        if seat != skip:
+            for t in hand:
+                if t.know.touched:
+                    out.update(public_options(table, t))
+    return frozenset(out)
+
+
+def finesse_slot(hand: list[Token]) -> int | None:
+    """A hand's newest unclued card: the one a finesse asks its holder to play blind."""
+    return next((i for i, t in enumerate(hand) if not t.know.touched), None)
+
+
+def predecessor(cfg: Config, ident: Identity) -> Identity | None:
+    suit, rank = ident
+    black = cfg.suit_index[suit] == cfg.black_index
+    before = rank + 1 if black else rank - 1
+    return (suit, before) if 1 <= before <= PILE_SIZE else None
+
+
+def settle_finesse(token: Token, finessed: frozenset[Identity], played: Identity | None, cfg: Config) -> None:
+    """The finesse's player has acted: a blind play of the card before one of the finesse's identities
+    names the focus; anything else says there was no finesse."""
+    if token.allowed is None or not finessed:
+        return
+    confirmed = [x for x in finessed if played is not None and predecessor(cfg, x) == played]
+    if confirmed:
+        token.allowed = frozenset(confirmed)
+        return
+    rest = token.allowed - finessed
+    token.allowed = rest if rest else None
 
 
 class Replay:
@@ -250,7 +320,7 @@ class Replay:
                 value = args["suit"] if colour else args["rank"]
                 step = ("clue", table.snapshot(), (tuple(args["slots"]), colour, value))
                 stories[args["target"]].append(step)
-                timeline.append(("clue", args["target"], *step[1:]))
+                timeline.append(("clue", args["target"], step[1], (*step[2], args["seat"])))
             elif kind == "return_discard":
                 table.discarded[_code(args["card"])] -= 1
                 deck += 1
@@ -269,12 +339,30 @@ class Replay:
             picks.append(found if found is not None else [])
         hands = [[Token(cfg.initial_knowledge) for _ in range(size)] for _ in range(n)]
         used = [0] * n
+        # The last play clue that may be a finesse: (its giver, the focus token, the finesse identities).
+        pending: tuple[int, Token, frozenset[Identity]] | None = None
         for kind, who, then, detail in timeline:
             hand = hands[who]
+            actor = detail[3] if kind == "clue" else who
+            if pending is not None:
+                giver, focus_token, finessed = pending
+                blind = None
+                if kind == "play" and actor == (giver + 1) % n:
+                    blind = detail[0]
+                    # Only a card from the finesse slot counts as the blind play.
+                    pick_now = picks[who][used[who]] if used[who] < len(picks[who]) else None
+                    if pick_now is None or pick_now != finesse_slot(hand):
+                        blind = None
+                settle_finesse(focus_token, finessed, blind, cfg)
+                pending = None
             if kind == "clue":
-                slots, colour, value = detail
+                slots, colour, value, giver = detail
                 if all(s < len(hand) for s in slots):
-                    interpret_clue(then, hand, slots, colour, value, queued_piles(then, hands))
+                    can_finesse = n >= 3 and (giver + 1) % n != who
+                    clued = clued_options(then, hands, who) if can_finesse else None
+                    focus, finessed = interpret_clue(then, hand, slots, colour, value, queued_piles(then, hands), clued)
+                    if finessed and focus is not None:
+                        pending = (giver, hand[focus], finessed)
                 continue
             ident, draws = detail
             if used[who] < len(picks[who]):
@@ -290,6 +378,7 @@ class Replay:
             if not self.solved[h.seat]:
                 hands[h.seat] = [Token(s.knowledge) for s in h.slots]
         self.hands = hands
+        self.pending_finesse = pending
 
     @staticmethod
     def _table_before_log(view: HanabiView, cfg: Config) -> Table:
@@ -471,6 +560,9 @@ class Decision:
         can_discard = tokens < MAX_CLUE_TOKENS
         clues = [a for a in view.legal_actions if isinstance(a, (ColourClue, NumberClue))] if can_clue else []
 
+        blind = self.finessed_slot()
+        if blind is not None:
+            return PlayCard(slot=blind)
         sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t) >= 1.0]
         if can_clue:
             save = self.urgent_save(clues)
@@ -478,6 +570,9 @@ class Decision:
                 return save
         if sure:
             return PlayCard(slot=self.pick_play(sure))
+        risky = self.likely_play()
+        if risky is not None:
+            return PlayCard(slot=risky)
 
         best_clue, best_value = None, float("-inf")
         for clue in clues:
@@ -493,6 +588,9 @@ class Decision:
         gamble = self.endgame_gamble()
         if gamble is not None:
             return gamble
+        locked = chop_index(self.mine) is None and not any(self.chance_dead(t) >= 1.0 for t in self.mine)
+        if locked and best_clue is not None and best_value > float("-inf"):
+            return best_clue  # every card of mine is clued: a discard would throw away a card worth keeping
         if best_clue is not None and best_value >= 0 and view.deck_size <= self.n:
             # Near the end of the deck a discard brings the last round closer; a harmless clue does not.
             return best_clue
@@ -504,6 +602,58 @@ class Decision:
             # Every clue misleads and none may be skipped (no discard at eight tokens): mislead least.
             return min(clues, key=self.misread_harm)
         return view.legal_actions[0]
+
+    # A clued card this likely to play is played while at most one fuse is lit, if a miss would cost little.
+    LIKELY_PLAY = 0.5
+    MISS_COST = 0.2
+
+    def likely_play(self) -> int | None:
+        """A clued card that is probably playable, when a misfire would neither end the show nor throw away
+        much (the clues leave it few options, mostly playable ones or spare copies)."""
+        if self.view.misfires > 1:
+            return None
+        best, best_chance = None, self.LIKELY_PLAY
+        for i, t in enumerate(self.mine):
+            if not t.know.touched:
+                continue
+            chance = self.chance_playable(t)
+            if chance >= best_chance and self.misfire_risk(t) <= self.MISS_COST:
+                best, best_chance = i, chance + 1e-9
+        return best
+
+    def misfire_risk(self, token: Token) -> float:
+        """The points a misfire of this card would throw away, on average over what it may be."""
+        w = self.weights(token)
+        total = sum(w.values()) or 1
+        return sum(c * self.miss_loss(x) for x, c in w.items() if not self.table.playable(x)) / total
+
+    def miss_loss(self, ident: Identity) -> float:
+        """What a misfire of this card costs: as a discard, except that losing one of only two copies of a
+        card still needed counts a full point (the other copy becomes the last)."""
+        table = self.table
+        if table.dead(ident) or table.critical(ident) or table.left(ident) > 2:
+            return self.loss_if_discarded(ident)
+        return 1.0
+
+    def finessed_slot(self) -> int | None:
+        """My newest unclued card, when the clue just given by the player before me is a finesse on it: its
+        focus (which I see) is a card only my blind play can make playable."""
+        pending = self.replay.pending_finesse
+        if pending is None:
+            return None
+        giver, focus_token, finessed = pending
+        if (giver + 1) % self.n != self.seat:
+            return None
+        for h in self.view.hands:
+            if h.seat == self.seat:
+                continue
+            for j, token in enumerate(self.replay.hands[h.seat]):
+                if token is focus_token:
+                    card = h.slots[j].card
+                    if card is not None and (card.suit, card.rank) in finessed:
+                        return finesse_slot(self.mine)
+                    return None
+        return None
 
     def misread_harm(self, clue: Any) -> tuple[int, int]:
         """(cards the target would wrongly think playable, cards whose reading leaves out the true card)."""
@@ -560,13 +710,20 @@ class Decision:
 
         # Every card is clued: give up the one least likely to matter.
         def keep(i: int) -> tuple[float, int]:
-            t = hand[i]
-            w = self.weights(t)
+            w = self.weights(hand[i])
             total = sum(w.values()) or 1
-            crit = sum(c for x, c in w.items() if self.table.critical(x)) / total
-            return (crit - self.chance_dead(t) + self.chance_playable(t), -i)
+            return (sum(c * self.loss_if_discarded(x) for x, c in w.items()) / total, -i)
 
         return min(range(len(hand)), key=keep)
+
+    def loss_if_discarded(self, ident: Identity) -> float:
+        """Roughly the points thrown away with this card: a last copy costs its pile's rest."""
+        table = self.table
+        if table.dead(ident):
+            return 0.0
+        if table.critical(ident):
+            return 1.0 + PILE_SIZE - table.position(ident)
+        return 0.5 if table.playable(ident) else 0.25
 
     def endgame_gamble(self) -> Any:
         """Once the deck is out a discard buys little: try the likeliest card while a misfire can't end the show."""
@@ -643,7 +800,28 @@ class Decision:
         colour = isinstance(clue, ColourClue)
         table = self.table
         queued = self.queued
-        interpret_clue(table, after, [i for i, hit in enumerate(touched) if hit], colour, clue.suit if colour else clue.rank, queued)
+        nxt = (self.seat + 1) % self.n
+        clued = clued_options(table, self.replay.hands, target) if self.n >= 3 and nxt != target else None
+        hits = [i for i, hit in enumerate(touched) if hit]
+        focus, finessed = interpret_clue(table, after, hits, colour, clue.suit if colour else clue.rank, queued, clued)
+        finesse_value = 0.0
+        if finessed and focus is not None:
+            # Settle it as the next player will: a blind play when their newest unclued card is the missing one.
+            blind = None
+            focus_card = slots[focus].card
+            slot = finesse_slot(self.replay.hands[nxt])
+            if focus_card is not None and slot is not None and slot < len(self.view.hands[nxt].slots):
+                held = self.view.hands[nxt].slots[slot].card
+                focus_ident = (focus_card.suit, focus_card.rank)
+                missing = predecessor(self.cfg, focus_ident)
+                if held is not None and focus_ident in finessed and missing == (held.suit, held.rank):
+                    blind = (held.suit, held.rank)
+                    if focus_ident in self.clued_elsewhere(target) or blind in self.clued_elsewhere(nxt):
+                        return float("-inf")  # a clued copy would be played twice
+                    finesse_value = 18.0 + (2 if table.position(focus_ident) == PILE_SIZE else 0)
+                elif focus_ident in finessed:
+                    return float("-inf")  # the next player would take it for a finesse and play blind
+            settle_finesse(after[focus], finessed, blind, self.cfg)
 
         def coming(x: Identity) -> bool:
             return table.position(x) == queued[self.cfg.suit_index[x[0]]] + 1
@@ -683,7 +861,12 @@ class Decision:
                     if i == chop and self.must_keep(ident, target, i):
                         value += 6 if target == (self.seat + 1) % self.n else 4
                 seen_in_clue.add(ident)
+        value += finesse_value
         new_chop = chop_index(after)
+        if new_chop is None and chop is not None:
+            will_play = any(all(table.playable(x) for x in public_options(table, t)) for t in after)
+            if not will_play:
+                value -= 4  # the clue locks the hand: its next discard throws away a clued card
         if new_chop is not None and new_chop != chop:
             card = slots[new_chop].card
             if card is not None and self.must_keep((card.suit, card.rank), target, new_chop):

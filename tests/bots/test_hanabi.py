@@ -9,7 +9,7 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
-from boardgames_tui.bots.hanabi import LEVELS, Replay, arena_figures
+from boardgames_tui.bots.hanabi import LEVELS, Decision, Replay, arena_figures
 from boardgames_tui.engine.hanabi.models import (
     ColourClue,
     DiscardCard,
@@ -197,3 +197,53 @@ def test_at_eight_tokens_with_no_honest_clue_the_bot_still_clues_rather_than_pla
     there and lost the game to three misfires."""
     states = self_play(HanabiOptions(), ["hard", "hard"], "final-985")
     assert states[-1].misfires < 2
+
+
+# Three seats: Ana (0) sees Bob's newest card R1 and Cy's R2 away from Cy's chop, red pile empty.
+FINESSE_HANDS = [["W4", "B3", "G4", "Y3", "W3"], ["R1", "Y4", "B4", "G3", "W4"], ["R2", "Y4", "B4", "G3", "W3"]]
+
+
+def test_the_hard_player_gives_a_finesse_and_both_partners_read_it() -> None:
+    """A red clue on Cy's R2 cannot be a direct play; it asks Bob, next to play, for his newest card
+    blind. Bob plays it (red 1), then Cy knows the clued card is red 2 and plays it."""
+    state = build(FINESSE_HANDS, fill_deck=True)
+    clue = decide(state, "hard", 0)
+    assert isinstance(clue, (ColourClue, NumberClue)) and clue.target == 2
+    state = act(state, ColourClue(target=2, suit="R"))
+    assert decide(state, "hard", 1) == PlayCard(slot=0)
+    state = act(state, PlayCard(slot=0))
+    assert state.piles[state.suits.index("R")] == 1
+    assert decide(state, "hard", 2) == PlayCard(slot=0)
+
+
+def test_a_clue_that_would_read_as_a_false_finesse_is_never_given() -> None:
+    """Bob's newest card is not red 1: a red clue on Cy's R2 would send Bob's card to the pile blind."""
+    hands = [FINESSE_HANDS[0], ["Y4", "R1", "B4", "G3", "W4"], FINESSE_HANDS[2]]
+    decision = Decision(RULES.view(build(hands, fill_deck=True), 0))
+    assert decision.clue_value(ColourClue(target=2, suit="R")) == float("-inf")
+    assert decision.clue_value(NumberClue(target=2, rank=2)) == float("-inf")
+
+
+def test_without_a_finesse_nobody_plays_blind() -> None:
+    """A play clue straight on Cy's R1 asks nothing of Bob: he does not touch his newest card."""
+    hands = [FINESSE_HANDS[0], ["R2", "Y4", "B4", "G3", "W4"], ["R1", "Y4", "B4", "G3", "W3"]]
+    state = act(build(hands, fill_deck=True), ColourClue(target=2, suit="R"))
+    assert decide(state, "hard", 1) != PlayCard(slot=0)
+
+
+def test_a_clued_card_likely_to_play_is_played_when_a_miss_costs_little() -> None:
+    """Bob's clued card is a 1: most 1s would play, and the others are yellow 1s, already on the pile."""
+    state = build(
+        [["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R4", "B4", "G3", "W3"]],
+        piles={"Y": 1},
+        fill_deck=True,
+        current=1,
+    )
+    decision = Decision(RULES.view(state, 1))
+    token = decision.mine[0]
+    token.know = token.know.model_copy(update={"ranks": (1,), "touched": True})
+    assert decision.likely_play() == 0
+    state = state.model_copy(update={"misfires": 2})
+    decision = Decision(RULES.view(state, 1))
+    decision.mine[0].know = token.know
+    assert decision.likely_play() is None  # a miss would end the show
