@@ -7,7 +7,10 @@ Levels:
 - hard: information-set Monte Carlo tree search. Each iteration deals a full state consistent with the
   seat's View (the unseen deck cards reshuffled, the opponent's blind reserves drawn from the unseen
   cards of their levels), walks one shared tree over the actions legal in that deal, and scores the leaf
-  with a static evaluation of both players' progress toward the three ways to win.
+  with a static evaluation of both players' progress toward the three ways to win. A tree node considers a
+  short list of the most promising moves (all purchases, the best token takes, a few reserves); the lists
+  are cached by the position they depend on, and the card sums run on packed integers, so the budget of
+  iterations goes into search rather than bookkeeping.
 
 Every level reads only the View and the generator it is given; the search is budgeted by iterations,
 never by the clock, so a decision replays exactly from the deal number.
@@ -18,9 +21,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
-from ..engine.splendor_duel.cards import cost_after_bonuses
+from ..engine.splendor_duel.cards import _GUARDS, _PACKED_COST, cost_after_bonuses
 from ..engine.splendor_duel.data import CARDS, CARDS_BY_LEVEL, GOLD, JOKER, PEARL, ROYALS, TOKEN_COUNTS
 from ..engine.splendor_duel.models import (
     PlayerState,
@@ -29,25 +33,28 @@ from ..engine.splendor_duel.models import (
     SplendorDuelView,
 )
 from ..engine.splendor_duel.rules import SplendorDuelRules
-from ..engine.splendor_duel.turn import MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS
+from ..engine.splendor_duel.turn import MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS, copy
 from .base import BotFactory, RandomBot
+
+# How many cards from the top of each deck a deal shuffles: more than the search's horizon can draw.
+DRAWN_PER_DECK = 8
 
 # The search plays on its own rules object, so its legal-action cache never displaces the one the table's
 # rules object keeps for the real game (the cache speeds things up; it never changes a result).
 _SEARCH_RULES = SplendorDuelRules()
 MAIN_KINDS = frozenset(("take_tokens", "reserve", "buy"))
+MAIN_STEP = frozenset(("start", "main"))
 
 
 # What a player is worth -------------------------------------------------------------------------------
 
 
-def card_worth(cid: int, bonuses: Sequence[int]) -> float:
-    """How much owning card `cid` is worth to a player with these bonuses (points, crowns, discount)."""
+def _card_worth(cid: int, has_bonus: bool) -> float:
     card = CARDS[cid]
     worth = card.points + 0.6 * card.crowns
     if card.colour < PEARL:
         worth += 0.6 * card.bonus
-    elif card.colour == JOKER and any(bonuses):
+    elif card.colour == JOKER and has_bonus:
         worth += 0.6 * card.bonus + 0.4 * card.points  # its points join a colour
     if "extra_turn" in card.abilities:
         worth += 0.8
@@ -56,23 +63,40 @@ def card_worth(cid: int, bonuses: Sequence[int]) -> float:
     return worth
 
 
+# card -> its worth to a player without any bonus yet, and to one with some (only jokers differ)
+_WORTH: dict[int, tuple[float, float]] = {cid: (_card_worth(cid, False), _card_worth(cid, True)) for cid in CARDS}
+_JOKERS = frozenset(cid for cid, card in CARDS.items() if card.colour == JOKER)
+_COSTS: dict[int, tuple[int, ...]] = {cid: tuple(card.cost) for cid, card in CARDS.items()}
+
+
+def card_worth(cid: int, bonuses: Sequence[int]) -> float:
+    """How much owning card `cid` is worth to a player with these bonuses (points, crowns, discount)."""
+    return _WORTH[cid][1 if any(bonuses) else 0]
+
+
+def packed_means(p: Any) -> int:
+    """What `p` can put toward a cost, colour by colour (tokens plus bonuses; pearls), packed as the
+    engine packs card costs (8 bits a colour), so a shortfall takes a few integer operations."""
+    b, t = p.bonuses, p.tokens
+    return (
+        min(127, b[0] + t[0]) | min(127, b[1] + t[1]) << 8 | min(127, b[2] + t[2]) << 16
+        | min(127, b[3] + t[3]) << 24 | min(127, b[4] + t[4]) << 32 | min(127, t[PEARL]) << 40
+    )  # fmt: skip
+
+
+def gap_from(cid: int, means: int, gold: int, has_bonus: bool) -> int:
+    """`card_gap` from `packed_means`: tokens lacking for `cid` after gold (99: a joker with no colour)."""
+    if not has_bonus and cid in _JOKERS:
+        return 99
+    left = _PACKED_COST[cid] - means
+    short = (left & ((left & _GUARDS) >> 7) * 127) % 255
+    return short - gold if short > gold else 0
+
+
 def card_gap(cid: int, p: Any) -> int:
     """How many tokens `p` lacks to buy `cid` now (gold counted); a joker without a colour never fits.
-    (The engine's `shortfall` of `cost_after_bonuses`, unrolled: the search asks it very often.)"""
-    card = CARDS[cid]
-    bonuses = p.bonuses
-    if card.colour == JOKER and not any(bonuses):
-        return 99
-    cost, held = card.cost, p.tokens
-    short = 0
-    for i in range(5):
-        lack = cost[i] - bonuses[i] - held[i]
-        if lack > 0:
-            short += lack
-    lack = cost[PEARL] - held[PEARL]
-    if lack > 0:
-        short += lack
-    return short - held[GOLD] if short > held[GOLD] else 0
+    (The engine's `shortfall` of `cost_after_bonuses`, on packed counts: the search asks it very often.)"""
+    return gap_from(cid, packed_means(p), p.tokens[GOLD], any(p.bonuses))
 
 
 def visible_cards(pyramid: Sequence[Sequence[int]], reserved: Sequence[int] | None) -> list[int]:
@@ -110,10 +134,14 @@ def player_worth(p: Any, cards_in_reach: Sequence[int]) -> tuple[float, bool]:
     worth += 0.3 * sum(t[:PEARL]) + 0.45 * t[PEARL] + 0.5 * t[GOLD] + 0.45 * p.privileges
     reach = 0.0
     winning = False
+    means, gold, has_bonus = packed_means(p), t[GOLD], any(p.bonuses)
+    which = 1 if has_bonus else 0
     for cid in cards_in_reach:
-        gap = card_gap(cid, p)
+        gap = gap_from(cid, means, gold, has_bonus)
         if gap < 6:
-            reach = max(reach, card_worth(cid, p.bonuses) / (1.0 + gap))
+            r = _WORTH[cid][which] / (1.0 + gap)
+            if r > reach:
+                reach = r
             if gap == 0 and not winning:
                 winning = wins_with(cid, p)
     return worth + 0.5 * reach, winning
@@ -146,11 +174,13 @@ def state_value(state: SplendorDuelState) -> float:
 def target_card(p: Any, pyramid: Sequence[Sequence[int]], noise: random.Random | None = None) -> int | None:
     """The card `p` is closest to affording (the more valuable one on ties): what its tokens aim at."""
     best: tuple[float, int] | None = None
+    means, gold, has_bonus = packed_means(p), p.tokens[GOLD], any(p.bonuses)
+    which = 1 if has_bonus else 0
     for cid in visible_cards(pyramid, p.reserved):
-        gap = card_gap(cid, p)
+        gap = gap_from(cid, means, gold, has_bonus)
         if gap >= 99:
             continue
-        key = gap - 0.25 * card_worth(cid, p.bonuses)
+        key = gap - 0.25 * _WORTH[cid][which]
         if noise is not None:
             key += noise.uniform(0.0, 2.0)
         if best is None or (key, cid) < best:
@@ -162,10 +192,22 @@ def demand(p: Any, pyramid: Sequence[Sequence[int]], target: int | None) -> list
     """How much `p` wants one more token of each colour (gems, pearl): the target card most, the cards in
     view a little."""
     want = [0.0] * 6
+    b, t = p.bonuses, p.tokens
+    m0, m1, m2, m3, m4, m5 = b[0] + t[0], b[1] + t[1], b[2] + t[2], b[3] + t[3], b[4] + t[4], t[PEARL]
     for cid in visible_cards(pyramid, p.reserved):
-        for i, n in enumerate(needs(cid, p)):
-            if n:
-                want[i] += 0.1 * min(n, 2)
+        c0, c1, c2, c3, c4, c5 = _COSTS[cid]
+        if c0 > m0:
+            want[0] += 0.1 if c0 - m0 == 1 else 0.2
+        if c1 > m1:
+            want[1] += 0.1 if c1 - m1 == 1 else 0.2
+        if c2 > m2:
+            want[2] += 0.1 if c2 - m2 == 1 else 0.2
+        if c3 > m3:
+            want[3] += 0.1 if c3 - m3 == 1 else 0.2
+        if c4 > m4:
+            want[4] += 0.1 if c4 - m4 == 1 else 0.2
+        if c5 > m5:
+            want[5] += 0.1 if c5 - m5 == 1 else 0.2
     if target is not None:
         for i, n in enumerate(needs(target, p)):
             if n:
@@ -321,6 +363,7 @@ class Dealer:
         self.bag = tuple(max(0, TOKEN_COUNTS[i] - held[i]) for i in range(7))
         self.passes = _consecutive_passes(view)
         self.players = tuple(pv.name for pv in view.seats)
+        self.template: SplendorDuelState | None = None
 
     def _seat_state(self, seat: int, reserved: tuple[int, ...]) -> PlayerState:
         pv = self.view.seats[seat]
@@ -337,30 +380,23 @@ class Dealer:
             crowns=pv.crowns,
         )
 
-    def deal(self, rng: random.Random) -> SplendorDuelState:
+    def _template(self) -> SplendorDuelState:
+        """The public part of every deal; `deal` fills in the decks, the opponent's reserves and the seed."""
         view = self.view
         me, opp = view.seat, 1 - view.seat
-        decks = []
-        drawn: list[int] = []
-        for lv in range(3):
-            pool = list(self.unseen[lv])
-            rng.shuffle(pool)
-            k = max(0, self.blind[lv])
-            drawn += pool[:k]
-            decks.append(tuple(pool[k:]))
-        seats = [None, None]
+        seats: list[Any] = [None, None]
         seats[me] = self._seat_state(me, tuple(view.seats[me].reserved or ()))
-        seats[opp] = self._seat_state(opp, self.known + tuple(drawn))
+        seats[opp] = self._seat_state(opp, ())
         return SplendorDuelState.model_construct(
             players=self.players,
             options=SplendorDuelOptions(),
-            seed=f"deal-{rng.getrandbits(48)}",  # the replenish order is unknown too
+            seed="",
             turn=view.turn,
             current=view.current,
             phase=view.phase,
             board=view.board,
             bag=self.bag,
-            decks=tuple(decks),
+            decks=((), (), ()),
             pyramid=view.pyramid,
             royals=view.royals,
             supply_privileges=view.supply_privileges,
@@ -377,6 +413,36 @@ class Dealer:
             log=(),
         )
 
+    def deal(self, rng: random.Random) -> SplendorDuelState:
+        if self.template is None:
+            self.template = self._template()
+        template = self.template
+        opp = 1 - self.view.seat
+        decks = []
+        drawn: list[int] = []
+        randbelow = rng._randbelow  # type: ignore[attr-defined]
+        for lv in range(3):
+            pool = list(self.unseen[lv])
+            n = len(pool)
+            k = max(0, self.blind[lv])
+            # Only the top of a deck can come into play within the search's horizon, so only that many
+            # places are drawn at random (a partial Fisher-Yates shuffle: each is uniform over the rest).
+            for i in range(min(n - 1, k + DRAWN_PER_DECK)):
+                j = i + randbelow(n - i)
+                pool[i], pool[j] = pool[j], pool[i]
+            drawn += pool[:k]
+            decks.append(tuple(pool[k:]))
+        seats = list(template.seats)
+        seats[opp] = copy(seats[opp], {"reserved": self.known + tuple(drawn)})
+        return copy(  # type: ignore[no-any-return]
+            template,
+            {
+                "decks": tuple(decks),
+                "seats": tuple(seats),
+                "seed": f"deal-{rng.getrandbits(48)}",  # the replenish order is unknown too
+            },
+        )
+
 
 # The search ---------------------------------------------------------------------------------------------
 
@@ -387,6 +453,29 @@ def action_key(action: Any) -> tuple[Any, ...]:
 
 # How many options of each kind a main step of the search considers: narrow enough to look two turns ahead.
 BREADTH = {"buy": 4, "take_tokens": 4, "reserve": 2, "use_privilege": 1}
+
+
+_first_two = itemgetter(0, 1)
+
+
+def _lines_score(colours: tuple[int, ...], base: Sequence[float], need: Sequence[int], over: int) -> float:
+    """`take_score` of two or three tokens of these colours, from the per-token part `base` (0.3 + want)
+    and the player's tokens over the limit before taking (`over`)."""
+    score = 0.0
+    seen: list[int] = []
+    for c in colours:
+        score += base[c]
+        if c not in seen:
+            seen.append(c)
+            k = colours.count(c)
+            n = need[c]
+            score += 3.0 * (n if n < k else k)
+    n = len(colours)
+    if colours.count(PEARL) == 2 or (n == 3 and len(seen) == 1):
+        score -= 1.5  # the opponent gains a privilege
+    if over + n > 0:
+        score -= 2.0 * (over + n)
+    return score
 
 
 def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
@@ -404,10 +493,16 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     want = demand(me, state.pyramid, target)
     board = state.board
     buys: dict[int, Any] = {}
-    takes: list[tuple[float, Any]] = []
+    takes: list[tuple[float, tuple[int, ...], Any]] = []
     reserves: list[tuple[float, Any]] = []
     privileges: list[tuple[float, Any]] = []
     others: list[Any] = []
+    take_scores: dict[tuple[int, ...], float] = {}
+    over = sum(me.tokens) - MAX_TOKENS  # tokens over the limit before the take
+    base = [0.3 + want[c] for c in range(6)]
+    single = [base[c] + (3.0 if need[c] > 0 else 0.0) - (2.0 * (over + 1) if over >= 0 else 0.0) for c in range(6)]
+    my_means, my_gold, my_which = packed_means(me), me.tokens[GOLD], 1 if any(me.bonuses) else 0
+    opp_means, opp_gold, opp_bonus = packed_means(opp), opp.tokens[GOLD], any(opp.bonuses)
     first_gold = -1
     for a in legal:
         kind = a.kind
@@ -415,7 +510,15 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
             if a.card not in buys:  # payments come fewest gold first
                 buys[a.card] = a
         elif kind == "take_tokens":
-            takes.append((take_score(a.cells, board, me, need, want), a))
+            cells = a.cells
+            if len(cells) == 1:
+                score = single[board[cells[0]]]
+            else:  # the score depends only on the colours taken, which repeat on a board
+                colours = tuple(map(board.__getitem__, cells))
+                score = take_scores.get(colours)
+                if score is None:
+                    score = take_scores[colours] = _lines_score(colours, base, need, over)
+            takes.append((-score, cells, a))
         elif kind == "reserve":
             if first_gold < 0:
                 first_gold = a.gold_cell
@@ -423,8 +526,8 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
                 if a.card is None:
                     worth = 1.0 + 0.5 * a.level
                 else:  # worth having, or worth keeping from an opponent about to win with it
-                    worth = card_worth(a.card, me.bonuses) - 0.3 * card_gap(a.card, me)
-                    if card_gap(a.card, opp) <= 1 and wins_with(a.card, opp):
+                    worth = _WORTH[a.card][my_which] - 0.3 * gap_from(a.card, my_means, my_gold, my_which == 1)
+                    if gap_from(a.card, opp_means, opp_gold, opp_bonus) <= 1 and wins_with(a.card, opp):
                         worth += 20.0
                 reserves.append((worth, a))
         elif kind == "use_privilege":
@@ -432,8 +535,8 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
         else:
             others.append(a)
     out = sorted(buys.values(), key=lambda a: buy_score(a, me), reverse=True)[:BREADTH["buy"]]
-    takes.sort(key=lambda t: (-t[0], t[1].cells))
-    out += [a for _, a in takes[: BREADTH["take_tokens"]]]
+    takes.sort(key=_first_two)
+    out += [t[2] for t in takes[: BREADTH["take_tokens"]]]
     reserves.sort(key=lambda t: (-t[0], t[1].level, t[1].card or 0))
     out += [a for _, a in reserves[: BREADTH["reserve"]]]
     privileges.sort(key=lambda t: (-t[0], t[1].cell))
@@ -442,79 +545,88 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     return out
 
 
-# Iterations per decision: about 0.3 s of processor time on this machine (arena, busy machine: median
-# 0.36 s, 95th percentile 0.74 s), under the 1 s a decision may take.
-HARD_ITERATIONS = 600
+# Iterations per decision, and how many option lists (fresh positions) they may compute on average (see
+# `search`): about 0.2 s of processor time for a typical decision on this machine, under 0.5 s for the
+# dearest, within the 1 s a decision may take.
+HARD_ITERATIONS = 1000
+LISTINGS_PER_ITERATION = 1.2
 
 
 class _Node:
-    __slots__ = ("children", "visits", "total", "available")
+    __slots__ = ("action", "children", "visits", "total", "available")
 
-    def __init__(self) -> None:
-        self.children: dict[tuple[Any, ...], _Node] = {}
+    def __init__(self, action: Any) -> None:
+        self.action = action
+        # by the identity of the action: the engine lists every action as a cached singleton, so the same
+        # move in two deals is the same object (and the node keeps it alive, so an identity is never reused)
+        self.children: dict[int, _Node] = {}
         self.visits = 0
         self.total = 0.0  # summed results for the player who chose the action leading here
         self.available = 0
 
 
-def search(view: SplendorDuelView, rng: random.Random, iterations: int, depth: int = 12, exploration: float = 0.3) -> Any:
-    """Information-set MCTS from `view`; returns the most visited of the seat's legal actions."""
+def search(view: SplendorDuelView, rng: random.Random, iterations: int, depth: int = 12, exploration: float = 0.1) -> Any:
+    """Information-set MCTS from `view`; returns the most visited of the seat's legal actions.
+    Close moves differ by a few hundredths in value (a point of worth is about 0.08), so the exploration
+    term stays small: a wide one spreads the visits almost evenly whatever the values say."""
     legal = view.legal_actions
     if len(legal) == 1:
         return legal[0]
     rules = _SEARCH_RULES
+    legal_actions, apply = rules.legal_actions, rules.apply
     dealer = Dealer(view)
-    root = _Node()
+    root = _Node(None)
     # the options of a main step depend only on what its key holds; deals often repeat those
     option_cache: dict[tuple[Any, ...], list[Any]] = {}
-    by_key = {action_key(a): a for a in legal}
+    log, sqrt = math.log, math.sqrt
+    # Deals that differ where the search looks (a replenish ahead: every deal refills the board its own
+    # way) make most option lists fresh and each iteration dearer: such a search stops once it has listed
+    # options this many times, so the worst decision costs little more than a typical one.
+    listings_left = int(iterations * LISTINGS_PER_ITERATION)
     for _ in range(iterations):
+        if listings_left <= 0:
+            break
         state = dealer.deal(rng)
         node = root
         path: list[tuple[_Node, int]] = []
         steps = 0
         while state.phase != "over" and steps < depth:
             mover = state.current
-            if state.phase in ("start", "main"):
+            if state.phase in MAIN_STEP:
                 p = state.seats[mover]
+                o = state.seats[1 - mover]
                 cache_key = (
                     state.phase, mover, state.board, state.pyramid, p.tokens, p.bonuses, p.reserved, p.privileges,
-                    any(state.bag), tuple(map(bool, state.decks)),
+                    o.tokens, o.bonuses, any(state.bag), tuple(map(bool, state.decks)),
                 )  # fmt: skip
                 options = option_cache.get(cache_key)
                 if options is None:
-                    options = option_cache[cache_key] = candidates(state, rules.legal_actions(state, mover))
+                    options = option_cache[cache_key] = candidates(state, legal_actions(state, mover))
+                    listings_left -= 1
             else:
-                options = candidates(state, rules.legal_actions(state, mover))
-            chosen = None
-            chosen_key = None
-            best = -1.0
+                options = candidates(state, legal_actions(state, mover))
+                listings_left -= 1
             children = node.children
+            fresh = None
+            tried = []
             for a in options:
-                key = action_key(a)
-                child = children.get(key)
+                child = children.get(id(a))
                 if child is None:
-                    chosen, chosen_key = a, key  # try every option once, in the order of promise
-                    break
-            if chosen is None:
-                for a in options:
-                    child = children[action_key(a)]
+                    if fresh is None:
+                        fresh = a  # try every option once, in the order of promise
+                else:
                     child.available += 1
-                for a in options:
-                    key = action_key(a)
-                    child = children[key]
-                    score = child.total / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+                    tried.append(child)
+            if fresh is None:
+                best = -1.0
+                for other in tried:
+                    score = other.total / other.visits + exploration * sqrt(log(other.available) / other.visits)
                     if score > best:
-                        best, chosen, chosen_key = score, a, key
-                child = children[chosen_key]
+                        best, child = score, other
             else:
-                for a in options:
-                    other = children.get(action_key(a))
-                    if other is not None:
-                        other.available += 1
-                child = children[chosen_key] = _Node()
+                child = children[id(fresh)] = _Node(fresh)
                 child.available = 1
-            state = rules.apply(state, mover, chosen)
+            state = apply(state, mover, child.action)
             path.append((child, mover))
             node = child
             steps += 1
@@ -524,12 +636,13 @@ def search(view: SplendorDuelView, rng: random.Random, iterations: int, depth: i
         for child, mover in path:
             child.visits += 1
             child.total += value if mover == 0 else 1.0 - value
-    best_key = max(
-        (key for key in root.children if key in by_key),
-        key=lambda k: (root.children[k].visits, root.children[k].total),
-        default=None,
-    )
-    return greedy_action(view) if best_key is None else by_key[best_key]
+    by_key = {action_key(a): a for a in legal}
+    # the most visited move (the better total on a tie) among those legal in the real position
+    ranked = [(c.visits, c.total, action_key(c.action)) for c in root.children.values()]
+    ranked = [r for r in ranked if r[2] in by_key]
+    if not ranked:
+        return greedy_action(view)
+    return by_key[max(ranked, key=lambda r: (r[0], r[1]))[2]]
 
 
 class SearchBot:

@@ -10,7 +10,9 @@ import pytest
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
 from boardgames_tui.bots import splendor_duel as bots
-from boardgames_tui.engine.splendor_duel.data import CARDS
+from boardgames_tui.engine.splendor_duel.cards import cost_after_bonuses, shortfall
+from boardgames_tui.engine.splendor_duel.data import CARDS, JOKER
+from boardgames_tui.engine.splendor_duel.lines import LINES
 from boardgames_tui.engine.splendor_duel.models import Buy, Reserve, SplendorDuelState
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, resample_hidden, tokens
@@ -178,3 +180,48 @@ def test_greedy_takes_tokens_toward_the_nearest_card() -> None:
     )
     action = BOTS["splendor_duel"]["greedy"]().choose(RULES.view(s, 0), random.Random(0))
     assert action.kind == "take_tokens" and action.cells == (0, 1, 2)
+
+
+def test_card_gap_is_the_engines_shortfall() -> None:
+    # the search's packed sums must agree with the rules' own count of missing tokens
+    rng = random.Random(5)
+    for _ in range(200):
+        p = player(tuple(rng.randrange(4) for _ in range(7)), cards=tuple(rng.sample(sorted(CARDS), rng.randrange(6))))
+        for cid, card in CARDS.items():
+            expected = 99 if card.colour == JOKER and not any(p.bonuses) else shortfall(cost_after_bonuses(cid, p.bonuses), p.tokens)
+            assert bots.card_gap(cid, p) == expected
+
+
+def test_the_search_scores_token_lines_as_greedy_does() -> None:
+    rng = random.Random(6)
+    lines = [line for line in LINES if len(line) > 1]
+    for _ in range(500):
+        cells = rng.choice(lines)
+        cells_board = [rng.randrange(6) for _ in range(25)]
+        me = player(tuple(rng.randrange(4) for _ in range(7)))
+        need = [rng.randrange(3) for _ in range(6)]
+        want = [rng.random() for _ in range(6)]
+        colours = tuple(cells_board[c] for c in cells)
+        fast = bots._lines_score(colours, [0.3 + w for w in want], need, sum(me.tokens) - 10)
+        assert fast == pytest.approx(bots.take_score(cells, cells_board, me, need, want))
+
+
+def test_the_listing_budget_ends_a_search_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a position with a replenish possible (each deal refills the board its own way, so option lists are
+    # often fresh): with a budget of 0.1 listing per iteration, 200 iterations may list options 20 times
+    state = midgame(21, 70)
+    while not (state.phase == "start" and any(state.bag) and len(RULES.legal_actions(state, state.current)) > 1):
+        state = RULES.apply(state, state.current, RULES.legal_actions(state, state.current)[0])
+    listed = 0
+    real = bots.candidates
+
+    def counting(*args: object) -> object:
+        nonlocal listed
+        listed += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots, "candidates", counting)
+    monkeypatch.setattr(bots, "LISTINGS_PER_ITERATION", 0.1)
+    action = bots.search(RULES.view(state, state.current), random.Random(3), 200)
+    assert action in RULES.legal_actions(state, state.current)
+    assert listed <= 20
