@@ -19,6 +19,10 @@ work out what a clue meant and what a partner will make of a clue before giving 
   who sees the focus, plays that card blind at once; the blind play tells the target what its card is.
   Any other action by that player says the clue was a direct one.
 - A clued card is played on a guess when it is likely playable and a miss costs a fuse but few points.
+- After a save moves my chop, I stall rather than discard the new chop nobody has looked at yet.
+- With two players, a 5 of an unstarted pile is let go while the deck is long.
+- With two players near the end of the deck, a partner's unknown playable card is clued before I play my
+  one known card.
 
 A seat knows nothing of the past except the log, and the log does not say which slot a card was played
 or discarded from; the replay below follows each hand's cards through the log and, when the log leaves
@@ -341,7 +345,9 @@ class Replay:
         used = [0] * n
         # The last play clue that may be a finesse: (its giver, the focus token, the finesse identities).
         pending: tuple[int, Token, frozenset[Identity]] | None = None
+        moved_chop: int | None = None  # the hand whose chop the latest event moved (a clue touching it)
         for kind, who, then, detail in timeline:
+            moved_chop = None
             hand = hands[who]
             actor = detail[3] if kind == "clue" else who
             if pending is not None:
@@ -360,9 +366,12 @@ class Replay:
                 if all(s < len(hand) for s in slots):
                     can_finesse = n >= 3 and (giver + 1) % n != who
                     clued = clued_options(then, hands, who) if can_finesse else None
+                    chop_before = chop_index(hand)
                     focus, finessed = interpret_clue(then, hand, slots, colour, value, queued_piles(then, hands), clued)
                     if finessed and focus is not None:
                         pending = (giver, hand[focus], finessed)
+                    if chop_before is not None and chop_before in slots:
+                        moved_chop = who
                 continue
             ident, draws = detail
             if used[who] < len(picks[who]):
@@ -379,6 +388,7 @@ class Replay:
                 hands[h.seat] = [Token(s.knowledge) for s in h.slots]
         self.hands = hands
         self.pending_finesse = pending
+        self.moved_chop = moved_chop
 
     @staticmethod
     def _table_before_log(view: HanabiView, cfg: Config) -> Table:
@@ -569,6 +579,9 @@ class Decision:
             if save is not None:
                 return save
         if sure:
+            first = self.clue_before_playing(clues, sure)
+            if first is not None:
+                return first
             return PlayCard(slot=self.pick_play(sure))
         risky = self.likely_play()
         if risky is not None:
@@ -588,9 +601,16 @@ class Decision:
         gamble = self.endgame_gamble()
         if gamble is not None:
             return gamble
-        locked = chop_index(self.mine) is None and not any(self.chance_dead(t) >= 1.0 for t in self.mine)
-        if locked and best_clue is not None and best_value > float("-inf"):
-            return best_clue  # every card of mine is clued: a discard would throw away a card worth keeping
+        chop = chop_index(self.mine)
+        if self.replay.moved_chop == self.seat and chop is not None and best_clue is not None and best_value > float("-inf"):
+            # The clue just given saved my chop: nobody has looked at the card that is my chop now. Stall
+            # with a clue so the next clue giver can see it before I throw it away.
+            return best_clue
+        locked = chop is None and not any(self.chance_dead(t) >= 1.0 for t in self.mine)
+        if locked and best_clue is not None and best_value > float("-inf") and self.others_can_move():
+            # Every card of mine is clued: a discard would throw away a card worth keeping. Wait, while a
+            # partner can still play or discard an unclued card; when nobody can, waiting only burns clues.
+            return best_clue
         if best_clue is not None and best_value >= 0 and view.deck_size <= self.n:
             # Near the end of the deck a discard brings the last round closer; a harmless clue does not.
             return best_clue
@@ -602,6 +622,28 @@ class Decision:
             # Every clue misleads and none may be skipped (no discard at eight tokens): mislead least.
             return min(clues, key=self.misread_harm)
         return view.legal_actions[0]
+
+    def clue_before_playing(self, clues: list[Any], sure: list[int]) -> Any:
+        """Two players, near the end of the deck: a card I know stays playable until my last turn, while my
+        partner's playable card needs a clue and a turn of theirs: give that clue first. (With more players
+        the measure said it costs more than it brings.)"""
+        deck = self.view.deck_size
+        if self.n != 2 or not clues or deck == 0 or deck > 4 or len(sure) > 1:
+            return None
+        visible_clued = {
+            (s.card.suit, s.card.rank) for h in self.view.hands for s in h.slots if s.card is not None and s.knowledge.touched
+        }
+        for x in self.weights(self.mine[sure[0]]):
+            if self.next_identity(x) in visible_clued:
+                return None  # a partner's clued card waits for mine
+        best, best_value = None, 9.5
+        for clue in clues:
+            if self.partner_will_play(clue.target):
+                continue
+            value = self.clue_value(clue)
+            if value >= best_value:
+                best, best_value = clue, value
+        return best
 
     # A clued card this likely to play is played while at most one fuse is lit, if a miss would cost little.
     LIKELY_PLAY = 0.5
@@ -742,24 +784,37 @@ class Decision:
 
     # -- clues
 
+    def others_can_move(self) -> bool:
+        """Whether some partner holds a card known playable or an unclued card it may discard."""
+        return any(
+            chop_index(self.replay.hands[seat]) is not None or self.partner_will_play(seat)
+            for seat in range(self.n)
+            if seat != self.seat
+        )
+
     def partner_will_play(self, seat: int) -> bool:
         """Whether a partner holds a card its clues (as the table reads them) prove playable."""
         return any(all(self.table.playable(x) for x in public_options(self.table, t)) for t in self.replay.hands[seat])
 
+    def in_danger(self, seat: int) -> int | None:
+        """The chop of a partner with nothing to play, when that card must not be discarded."""
+        if self.partner_will_play(seat):
+            return None
+        chop = chop_index(self.replay.hands[seat])
+        if chop is None:
+            return None
+        card = self.view.hands[seat].slots[chop].card
+        if card is None or not self.must_keep((card.suit, card.rank), seat, chop):
+            return None
+        return chop
+
     def urgent_save(self, clues: list[Any]) -> Any:
         """The next player discards its chop when it has nothing to play: save that card if it must live."""
         nxt = (self.seat + 1) % self.n
-        if self.view.clue_tokens >= MAX_CLUE_TOKENS or self.partner_will_play(nxt):
+        if self.view.clue_tokens >= MAX_CLUE_TOKENS:
             return None
-        hand = self.replay.hands[nxt]
-        chop = chop_index(hand)
+        chop = self.in_danger(nxt)
         if chop is None:
-            return None
-        card = self.view.hands[nxt].slots[chop].card
-        if card is None:
-            return None
-        ident = (card.suit, card.rank)
-        if not self.must_keep(ident, nxt, chop):
             return None
         saving = [c for c in clues if c.target == nxt and self.touches(c, nxt)[chop]]
         scored = [(self.clue_value(c), i) for i, c in enumerate(saving)]
@@ -770,6 +825,10 @@ class Decision:
 
     def must_keep(self, ident: Identity, holder: int, slot: int) -> bool:
         if self.table.dead(ident):
+            return False
+        if self.n == 2 and self.table.position(ident) == PILE_SIZE and self.table.played(ident) == 0 and self.view.deck_size > 10:
+            # Two players: a 5 whose pile has not started is worth one point and would block a slot of a
+            # five-card hand for most of the game; it is let go until the deck runs low.
             return False
         if self.table.critical(ident):
             return True

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from ..engine.splendor_duel.cards import _GUARDS, _PACKED_COST, cost_after_bonuses
+from ..engine.splendor_duel.cards import PACKED_GUARDS, PACKED_COST, cost_after_bonuses
 from ..engine.splendor_duel.data import CARDS, CARDS_BY_LEVEL, GOLD, JOKER, PEARL, ROYALS, TOKEN_COUNTS
 from ..engine.splendor_duel.models import (
     PlayerState,
@@ -88,8 +88,8 @@ def gap_from(cid: int, means: int, gold: int, has_bonus: bool) -> int:
     """`card_gap` from `packed_means`: tokens lacking for `cid` after gold (99: a joker with no colour)."""
     if not has_bonus and cid in _JOKERS:
         return 99
-    left = _PACKED_COST[cid] - means
-    short = (left & ((left & _GUARDS) >> 7) * 127) % 255
+    left = PACKED_COST[cid] - means
+    short = (left & ((left & PACKED_GUARDS) >> 7) * 127) % 255
     return short - gold if short > gold else 0
 
 
@@ -420,7 +420,7 @@ class Dealer:
         opp = 1 - self.view.seat
         decks = []
         drawn: list[int] = []
-        randbelow = rng._randbelow  # type: ignore[attr-defined]
+        randbelow = rng.randrange  # the same draws as Random._randbelow for one int argument
         for lv in range(3):
             pool = list(self.unseen[lv])
             n = len(pool)

@@ -247,3 +247,55 @@ def test_a_clued_card_likely_to_play_is_played_when_a_miss_costs_little() -> Non
     decision = Decision(RULES.view(state, 1))
     decision.mine[0].know = token.know
     assert decision.likely_play() is None  # a miss would end the show
+
+
+def test_after_a_save_moves_my_chop_i_stall_so_my_new_chop_can_be_looked_at() -> None:
+    """Bob saves Ana's B5 (her chop): her new chop, Y3, was never in sight of a clue giver when it was a
+    chop, so with nothing to play she gives a clue instead of throwing it away. After an ordinary turn of
+    Bob's (a discard), her chop has been in his sight and she discards it."""
+    hands = [["W4", "B3", "G4", "Y3", "B5"], ["W3", "R4", "B4", "B1", "Y1"]]
+    start = build(hands, piles={s: 1 for s in "RYGBW"}, fill_deck=True, clue_tokens=4, current=1)
+    saved = act(start, NumberClue(target=0, rank=5))
+    assert Replay(RULES.view(saved, 0)).moved_chop == 0
+    assert isinstance(decide(saved, "hard", 1), (ColourClue, NumberClue))
+    after_discard = act(start, DiscardCard(slot=4))
+    assert decide(after_discard, "hard", 1) == DiscardCard(slot=4)
+
+
+def test_two_players_let_a_five_of_an_unstarted_pile_go_until_the_deck_runs_low() -> None:
+    """Bob's chop is R5 and no red is down. With two players and a long deck Ana does not spend a clue
+    (and a slot of Bob's hand) on it; with the deck nearly out, with red started, or at three seats she does."""
+    hands = [["W4", "B3", "G4", "Y3", "W3"], ["Y4", "R4", "B4", "G3", "R5"]]
+    piles = {"Y": 1, "G": 1, "B": 1, "W": 1}
+    saves = (NumberClue(target=1, rank=5), ColourClue(target=1, suit="R"))
+    assert decide(build(hands, piles=piles, fill_deck=True, clue_tokens=4), "hard", 0) not in saves
+    assert decide(build(hands, ["Y5", "G5", "B5", "W5", "R3", "R3"], piles=piles, clue_tokens=4), "hard", 0) in saves
+    assert decide(build(hands, piles={**piles, "R": 1}, fill_deck=True, clue_tokens=4), "hard", 0) in saves
+    three = [hands[0], hands[1], ["Y3", "W4", "G4", "B3"]]
+    assert decide(build(three, piles=piles, fill_deck=True, clue_tokens=4), "hard", 0) in saves
+
+
+def test_near_the_end_a_partners_playable_card_is_clued_before_i_play_mine() -> None:
+    """Ana knows her R2 plays; Bob's B2 plays too but he doesn't know it. With two cards left in the deck
+    Ana clues Bob first (her red 2 will still play on her last turn); with more, she plays."""
+    hands = [["W4", "R2", "G4", "Y3", "B3"], ["Y4", "R4", "B2", "G3", "W3"]]
+    for deck, clue_first in ((["Y5", "G5"], True), (["Y5", "G5", "R3", "R3", "G2"], False)):
+        state = build(hands, deck, piles={"R": 1, "B": 1}, clue_tokens=4, current=1)
+        state = act(state, ColourClue(target=0, suit="R"))
+        action = decide(state, "hard", 1)
+        if clue_first:
+            assert action in (ColourClue(target=1, suit="B"), NumberClue(target=1, rank=2))
+        else:
+            assert action == PlayCard(slot=1)
+
+
+def test_a_locked_hand_waits_only_while_a_partner_can_still_move() -> None:
+    """Every card of Ana's is a clued 5. While Bob has an unclued card to discard she stalls with a clue;
+    when Bob's hand is all clued too and nobody can play, waiting only burns clues: she discards."""
+    for bob, stalls in ((["R4", "Y4", "G4", "B4", "W3"], True), (["R4", "Y4", "G4", "B4", "W4"], False)):
+        state = build([["R5", "Y5", "G5", "B5", "W5"], bob], fill_deck=True, clue_tokens=5)
+        state = act(state, NumberClue(target=1, rank=4))
+        state = act(state, NumberClue(target=0, rank=5))
+        action = decide(state, "hard", 2)
+        assert isinstance(action, (ColourClue, NumberClue)) == stalls
+        assert isinstance(action, DiscardCard) != stalls

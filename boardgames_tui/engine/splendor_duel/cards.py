@@ -161,9 +161,9 @@ _JOKERS = frozenset(cid for cid, c in CARDS.items() if c.colour == JOKER)
 # below) leaves every guard set exactly where the cost is covered and never borrows across fields; what
 # remains below the guards is the shortfall per colour, and as 256 = 1 (mod 255) their sum (at most a
 # card's whole cost) is the masked value mod 255.
-_GUARDS = sum(128 << (8 * i) for i in range(6))
-_PACKED_COST: dict[int, int] = {
-    cid: _GUARDS | sum(n << (8 * i) for i, n in enumerate(c.cost)) for cid, c in CARDS.items()
+PACKED_GUARDS = sum(128 << (8 * i) for i in range(6))
+PACKED_COST: dict[int, int] = {
+    cid: PACKED_GUARDS | sum(n << (8 * i) for i, n in enumerate(c.cost)) for cid, c in CARDS.items()
 }
 if max(TOKEN_COUNTS) + sum(c.bonus for c in CARDS.values()) >= 128 or max(sum(c.cost) for c in CARDS.values()) >= 128:
     raise AssertionError("packed costs need wider fields")  # pragma: no cover
@@ -218,13 +218,13 @@ def main_actions(state: SplendorDuelState, seat: int, info: BoardInfo | None = N
     means = e0 | e1 << 8 | e2 << 16 | e3 << 24 | e4 << 32 | e5 << 40
     no_joker = not (b0 or b1 or b2 or b3 or b4)
     cache = _BUY_OPTIONS
-    packed = _PACKED_COST
+    packed = PACKED_COST
     for row in (*pyramid, reserved):
         for cid in row:
             if not cid:
                 continue
             left = packed[cid] - means
-            if (left & ((left & _GUARDS) >> 7) * 127) % 255 > gold or (no_joker and cid in _JOKERS):
+            if (left & ((left & PACKED_GUARDS) >> 7) * 127) % 255 > gold or (no_joker and cid in _JOKERS):
                 continue
             c0, c1, c2, c3, c4, c5 = _COST[cid]
             r0 = c0 - b0 if c0 > b0 else 0
