@@ -12,7 +12,8 @@ work out what a clue meant and what a partner will make of a clue before giving 
   time, else the newest card it touches.
 - A clue whose focus is not the chop says "the focus is playable now" (a play clue).
 - A clue that touches the chop says "the focus is playable now, or must not be discarded" (the last copy
-  of a card still needed, or a 2 named by a number clue): a save clue.
+  of a card still needed, or a 2 named by a number clue): a save clue. A 5 is saved with a 5 clue only,
+  so a colour clue on the chop never means a 5: early on it is as good as a play clue.
 - Good touch: every other card a clue touches is still needed.
 - Finesse: a play clue may name a card two steps ahead of its pile when the card in between is the newest
   unclued card of the giver's next player (not the target, and no clued card may be it). That player,
@@ -214,6 +215,8 @@ def interpret_clue(
         return table.playable(x) or table.position(x) == piles[suit_index[x[0]]] + 1
 
     def kept(x: Identity) -> bool:
+        if colour and table.position(x) == PILE_SIZE:
+            return False  # 5s are saved with a 5 clue: a colour clue on the chop is a play clue or another save
         return table.critical(x) or (not colour and value == 2 and x[1] == 2 and not table.dead(x))
 
     def one_away(x: Identity) -> bool:

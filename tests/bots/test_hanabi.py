@@ -139,7 +139,7 @@ def test_a_five_on_the_next_players_chop_is_saved() -> None:
         clue_tokens=4,
     )
     action = decide(state, "hard", 0)
-    assert action in (NumberClue(target=1, rank=5), ColourClue(target=1, suit="B"))
+    assert action == NumberClue(target=1, rank=5)  # a colour clue on the chop never means a 5
 
 
 def test_a_clue_that_would_mislead_is_never_given() -> None:
@@ -299,3 +299,14 @@ def test_a_locked_hand_waits_only_while_a_partner_can_still_move() -> None:
         action = decide(state, "hard", 2)
         assert isinstance(action, (ColourClue, NumberClue)) == stalls
         assert isinstance(action, DiscardCard) != stalls
+
+
+def test_a_colour_clue_on_the_chop_is_a_play_clue_because_fives_are_saved_with_a_five() -> None:
+    """Bob's chop is R1 on an empty red pile. A red clue on it cannot mean red 5 (that would be a 5 clue), so
+    Bob plays it at once; a 5 clue on his chop B5 is a save, and he keeps the card."""
+    hands = [["W4", "B3", "G4", "Y3", "Y4"], ["Y4", "G3", "B4", "W3", "R1"]]
+    state = act(build(hands, fill_deck=True), ColourClue(target=1, suit="R"))
+    assert decide(state, "hard", 1) == PlayCard(slot=4)
+    hands = [hands[0], ["Y4", "G3", "B4", "W3", "B5"]]
+    state = act(build(hands, piles={"B": 1}, fill_deck=True), NumberClue(target=1, rank=5))
+    assert not isinstance(decide(state, "hard", 1), PlayCard)
