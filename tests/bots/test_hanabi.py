@@ -310,3 +310,13 @@ def test_a_colour_clue_on_the_chop_is_a_play_clue_because_fives_are_saved_with_a
     hands = [hands[0], ["Y4", "G3", "B4", "W3", "B5"]]
     state = act(build(hands, piles={"B": 1}, fill_deck=True), NumberClue(target=1, rank=5))
     assert not isinstance(decide(state, "hard", 1), PlayCard)
+
+
+def test_only_two_players_save_a_2_so_at_three_a_2_clue_on_the_chop_is_a_play_clue() -> None:
+    """Red 1 is down. A 2 clue on Bob's chop R2: with two players it may be a save of any 2, so Bob waits;
+    with three, 2s are not saved and only red 2 fits, so he plays it."""
+    ana, bob, cy = ["W4", "B3", "G4", "Y3", "Y4"], ["Y4", "G3", "B4", "W3", "R2"], ["W3", "B4", "G4", "Y3"]
+    two = act(build([ana, bob], piles={"R": 1}, fill_deck=True), NumberClue(target=1, rank=2))
+    assert decide(two, "hard", 1) != PlayCard(slot=4)
+    three = act(build([ana, bob, cy], piles={"R": 1}, fill_deck=True), NumberClue(target=1, rank=2))
+    assert decide(three, "hard", 1) == PlayCard(slot=4)
