@@ -320,3 +320,17 @@ def test_only_two_players_save_a_2_so_at_three_a_2_clue_on_the_chop_is_a_play_cl
     assert decide(two, "hard", 1) != PlayCard(slot=4)
     three = act(build([ana, bob, cy], piles={"R": 1}, fill_deck=True), NumberClue(target=1, rank=2))
     assert decide(three, "hard", 1) == PlayCard(slot=4)
+
+
+def test_the_last_clue_token_is_kept_for_the_next_player_when_the_one_after_must_be_saved() -> None:
+    """Three players, one clue token. Bob's R1 plays, and Ana could tell him so; but Cy's chop is B5 and Cy
+    has nothing to play. Spending the token would leave Bob none to save it, so Ana discards (Bob gets a
+    token back). When Cy's chop may go, she gives the play clue."""
+    ana, bob = ["W4", "B3", "G4", "Y3", "Y4"], ["Y4", "G3", "B4", "W3", "R1"]
+    for cy, keeps in ((["W3", "R4", "G4", "Y3", "B5"], True), (["W3", "R4", "G4", "Y3", "G3"], False)):
+        state = build([ana, bob, cy], piles={"B": 1}, fill_deck=True, clue_tokens=1)
+        action = decide(state, "hard", 0)
+        if keeps:
+            assert action == DiscardCard(slot=4)
+        else:
+            assert action in (NumberClue(target=1, rank=1), ColourClue(target=1, suit="R"))
