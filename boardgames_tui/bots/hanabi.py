@@ -16,9 +16,10 @@ work out what a clue meant and what a partner will make of a clue before giving 
   with a 5 clue only, so a colour clue on the chop never means a 5: early on it is as good as a play clue.
 - Good touch: every other card a clue touches is still needed.
 - Finesse: a play clue may name a card two steps ahead of its pile when the card in between is the newest
-  unclued card of the giver's next player (not the target, and no clued card may be it). That player,
-  who sees the focus, plays that card blind at once; the blind play tells the target what its card is.
-  Any other action by that player says the clue was a direct one.
+  unclued card of the blind player: the giver's next player, or the one after when the clue goes to the
+  next player (no clued card may be the missing one). The blind player, who sees the focus, plays that
+  card blind on its next turn; the blind play tells the target what its card is (a target whose turn
+  comes first waits for it). Any other action by the blind player says the clue was a direct one.
 - A clued card is played on a guess when it is likely playable and a miss costs a fuse but few points.
 - After a save moves my chop, I stall rather than discard the new chop nobody has looked at yet.
 - With three or more players, the last clue token is left to the next player when the player after it
@@ -196,10 +197,10 @@ def interpret_clue(
 ) -> tuple[int | None, frozenset[Identity]]:
     """Apply a clue to a tracked hand: the engine's knowledge update, then what the conventions read.
     `queued`: the piles once the cards known to be coming are played (a play clue may build on them).
-    `finesse`: given when the giver's next player is not the target, so a play clue may also be a finesse
-    on that player's newest unclued card: what the clued cards of the other hands may be (a card that may
-    already be clued is not asked for blind). Returns the focus and the identities only a finesse would
-    explain (the focus keeps them as options until that player acts; `settle_finesse` decides)."""
+    `finesse`: given when a play clue may also be a finesse on the blind player's newest unclued card
+    (`finesse_seat`): what the clued cards of the other hands may be (a card that may already be clued is
+    not asked for blind). Returns the focus and the identities only a finesse would explain (the focus
+    keeps them as options until the blind player acts; `settle_finesse` decides)."""
     touched = set(slots)
     named = frozenset((value, MULTI)) if colour and table.cfg.avalanche else frozenset((value,))
     if not touched:
@@ -270,6 +271,26 @@ def clued_options(table: Table, hands: list[list[Token]], skip: int) -> frozense
 def finesse_slot(hand: list[Token]) -> int | None:
     """A hand's newest unclued card: the one a finesse asks its holder to play blind."""
     return next((i for i, t in enumerate(hand) if not t.know.touched), None)
+
+
+def finesse_seat(giver: int, target: int, players: int) -> int:
+    """Who a finesse asks to play blind: the giver's next player, or the one after when that is the target."""
+    seat = (giver + 1) % players
+    if seat == target:
+        seat = (giver + 2) % players
+    return seat
+
+
+class PendingFinesse:
+    """A play clue that may be a finesse, until the player asked to play blind has acted."""
+
+    __slots__ = ("seat", "focus", "finessed", "blind")
+
+    def __init__(self, seat: int, focus: Token, finessed: frozenset[Identity], blind: Token) -> None:
+        self.seat = seat  # who is asked to play blind
+        self.focus = focus  # the clued card's token
+        self.finessed = finessed  # the focus identities only a finesse explains
+        self.blind = blind  # the token of the card to play blind (its newest unclued card at the clue)
 
 
 def predecessor(cfg: Config, ident: Identity) -> Identity | None:
@@ -353,33 +374,32 @@ class Replay:
             picks.append(found if found is not None else [])
         hands = [[Token(cfg.initial_knowledge) for _ in range(size)] for _ in range(n)]
         used = [0] * n
-        # The last play clue that may be a finesse: (its giver, the focus token, the finesse identities).
-        pending: tuple[int, Token, frozenset[Identity]] | None = None
+        # Play clues that may be finesses, until the player asked to play blind acts.
+        pending: list[PendingFinesse] = []
         moved_chop: int | None = None  # the hand whose chop the latest event moved (a clue touching it)
         for kind, who, then, detail in timeline:
             moved_chop = None
             hand = hands[who]
             actor = detail[3] if kind == "clue" else who
-            if pending is not None:
-                giver, focus_token, finessed = pending
+            for waiting in [p for p in pending if p.seat == actor]:
                 blind = None
-                if kind == "play" and actor == (giver + 1) % n:
-                    blind = detail[0]
-                    # Only a card from the finesse slot counts as the blind play.
+                if kind == "play":
+                    # Only the card that was the newest unclued one at the clue counts as the blind play.
                     pick_now = picks[who][used[who]] if used[who] < len(picks[who]) else None
-                    if pick_now is None or pick_now != finesse_slot(hand):
-                        blind = None
-                settle_finesse(focus_token, finessed, blind, cfg)
-                pending = None
+                    if pick_now is not None and pick_now < len(hand) and hand[pick_now] is waiting.blind:
+                        blind = detail[0]
+                settle_finesse(waiting.focus, waiting.finessed, blind, cfg)
+                pending.remove(waiting)
             if kind == "clue":
                 slots, colour, value, giver = detail
                 if all(s < len(hand) for s in slots):
-                    can_finesse = n >= 3 and (giver + 1) % n != who
-                    clued = clued_options(then, hands, who) if can_finesse else None
+                    blind_seat = finesse_seat(giver, who, n)
+                    blind_slot = finesse_slot(hands[blind_seat]) if n >= 3 and blind_seat != who else None
+                    clued = clued_options(then, hands, who) if blind_slot is not None else None
                     chop_before = chop_index(hand)
                     focus, finessed = interpret_clue(then, hand, slots, colour, value, queued_piles(then, hands), clued)
-                    if finessed and focus is not None:
-                        pending = (giver, hand[focus], finessed)
+                    if finessed and focus is not None and blind_slot is not None:
+                        pending.append(PendingFinesse(blind_seat, hand[focus], finessed, hands[blind_seat][blind_slot]))
                     if chop_before is not None and chop_before in slots:
                         moved_chop = who
                 continue
@@ -397,7 +417,7 @@ class Replay:
             if not self.solved[h.seat]:
                 hands[h.seat] = [Token(s.knowledge) for s in h.slots]
         self.hands = hands
-        self.pending_finesse = pending
+        self.pending_finesses = pending
         self.moved_chop = moved_chop
 
     @staticmethod
@@ -544,6 +564,7 @@ class Decision:
                         unseen[(s.card.suit, s.card.rank)] -= 1
         self.unseen = unseen
         self.mine = self.replay.hands[self.seat]
+        self.settle_what_i_see()
         self.queued = queued_piles(self.table, self.replay.hands)
 
     # -- my own cards
@@ -695,24 +716,44 @@ class Decision:
         return 1.0
 
     def finessed_slot(self) -> int | None:
-        """My newest unclued card, when the clue just given by the player before me is a finesse on it: its
-        focus (which I see) is a card only my blind play can make playable."""
-        pending = self.replay.pending_finesse
-        if pending is None:
-            return None
-        giver, focus_token, finessed = pending
-        if (giver + 1) % self.n != self.seat:
-            return None
-        for h in self.view.hands:
-            if h.seat == self.seat:
+        """The card a finesse asks me to play blind: its focus (which I see) is a card only my blind play
+        can make playable. It is the card that was my newest unclued one when the clue was given."""
+        for waiting in self.replay.pending_finesses:
+            if waiting.seat != self.seat:
                 continue
-            for j, token in enumerate(self.replay.hands[h.seat]):
-                if token is focus_token:
-                    card = h.slots[j].card
-                    if card is not None and (card.suit, card.rank) in finessed:
-                        return finesse_slot(self.mine)
-                    return None
+            focus = self.locate(waiting.focus)
+            if focus is None or focus[0] == self.seat:
+                continue
+            card = self.view.hands[focus[0]].slots[focus[1]].card
+            if card is None or (card.suit, card.rank) not in waiting.finessed:
+                continue
+            for i, token in enumerate(self.mine):
+                if token is waiting.blind and not token.know.touched:
+                    return i
         return None
+
+    def locate(self, token: Token) -> tuple[int, int] | None:
+        """(seat, slot) of a tracked card still in a hand."""
+        for seat, hand in enumerate(self.replay.hands):
+            for j, held in enumerate(hand):
+                if held is token:
+                    return seat, j
+        return None
+
+    def settle_what_i_see(self) -> None:
+        """A finesse whose focus is in my hand waits for the blind player's turn; but if the card that player
+        would play (which I see) cannot be the missing one, the clue was a direct one and I read it so now."""
+        for waiting in self.replay.pending_finesses:
+            focus = self.locate(waiting.focus)
+            blind = self.locate(waiting.blind)
+            if focus is None or focus[0] != self.seat or blind is None:
+                continue
+            card = self.view.hands[blind[0]].slots[blind[1]].card
+            if card is None:
+                continue
+            held = (card.suit, card.rank)
+            if not any(predecessor(self.cfg, x) == held for x in waiting.finessed):
+                settle_finesse(waiting.focus, waiting.finessed, None, self.cfg)
 
     def misread_harm(self, clue: Any) -> tuple[int, int]:
         """(cards the target would wrongly think playable, cards whose reading leaves out the true card)."""
@@ -876,27 +917,31 @@ class Decision:
         colour = isinstance(clue, ColourClue)
         table = self.table
         queued = self.queued
-        nxt = (self.seat + 1) % self.n
-        clued = clued_options(table, self.replay.hands, target) if self.n >= 3 and nxt != target else None
+        for waiting in self.replay.pending_finesses:
+            spot = self.locate(waiting.blind)
+            if waiting.seat == target and spot is not None and touched[spot[1]]:
+                return float("-inf")  # the card a finesse asks that player to play blind must stay unclued
+        blind_seat = finesse_seat(self.seat, target, self.n)
+        blind_slot = finesse_slot(self.replay.hands[blind_seat]) if self.n >= 3 and blind_seat != target else None
+        clued = clued_options(table, self.replay.hands, target) if blind_slot is not None else None
         hits = [i for i, hit in enumerate(touched) if hit]
         focus, finessed = interpret_clue(table, after, hits, colour, clue.suit if colour else clue.rank, queued, clued)
         finesse_value = 0.0
-        if finessed and focus is not None:
-            # Settle it as the next player will: a blind play when their newest unclued card is the missing one.
+        if finessed and focus is not None and blind_slot is not None:
+            # Settle it as the blind player will: a blind play when their newest unclued card is the missing one.
             blind = None
             focus_card = slots[focus].card
-            slot = finesse_slot(self.replay.hands[nxt])
-            if focus_card is not None and slot is not None and slot < len(self.view.hands[nxt].slots):
-                held = self.view.hands[nxt].slots[slot].card
+            if focus_card is not None and blind_slot < len(self.view.hands[blind_seat].slots):
+                held = self.view.hands[blind_seat].slots[blind_slot].card
                 focus_ident = (focus_card.suit, focus_card.rank)
                 missing = predecessor(self.cfg, focus_ident)
                 if held is not None and focus_ident in finessed and missing == (held.suit, held.rank):
                     blind = (held.suit, held.rank)
-                    if focus_ident in self.clued_elsewhere(target) or blind in self.clued_elsewhere(nxt):
+                    if focus_ident in self.clued_elsewhere(target) or blind in self.clued_elsewhere(blind_seat):
                         return float("-inf")  # a clued copy would be played twice
                     finesse_value = 18.0 + (2 if table.position(focus_ident) == PILE_SIZE else 0)
                 elif focus_ident in finessed:
-                    return float("-inf")  # the next player would take it for a finesse and play blind
+                    return float("-inf")  # the blind player would take it for a finesse and play blind
             settle_finesse(after[focus], finessed, blind, self.cfg)
 
         def coming(x: Identity) -> bool:

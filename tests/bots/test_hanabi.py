@@ -231,6 +231,34 @@ def test_without_a_finesse_nobody_plays_blind() -> None:
     assert decide(state, "hard", 1) != PlayCard(slot=0)
 
 
+def test_a_finesse_on_the_next_player_asks_the_one_after_for_the_missing_card() -> None:
+    """Ana clues Bob's R2, right after her; Cy's newest card is R1. Bob sees it, so he waits rather than
+    play a card that is red 1 or red 2; Cy sees red 2 in Bob's hand, plays her newest card blind (red 1),
+    and then Bob plays his red 2."""
+    hands = [["W4", "B3", "G4", "Y3", "Y4"], ["Y4", "R2", "B4", "G3", "W3"], ["R1", "W4", "G4", "Y3", "B3"]]
+    state = build(hands, fill_deck=True)
+    clue = decide(state, "hard", 0)
+    assert clue in (ColourClue(target=1, suit="R"), NumberClue(target=1, rank=2))
+    state = act(state, ColourClue(target=1, suit="R"))
+    waits = decide(state, "hard", 1)
+    assert waits != PlayCard(slot=1)
+    state = act(state, waits)
+    assert decide(state, "hard", 2) == PlayCard(slot=0)
+    state = act(state, PlayCard(slot=0))
+    assert state.piles[state.suits.index("R")] == 1
+    state = act(state, decide(state, "hard", 3))
+    red_two = next(i for i, held in enumerate(state.hands[1]) if (held.card.suit, held.card.rank) == ("R", 2))
+    assert decide(state, "hard", 4) == PlayCard(slot=red_two)
+
+
+def test_a_clue_the_player_after_cannot_read_as_a_finesse_is_played_at_once() -> None:
+    """Ana clues Bob's R1 on an empty red pile; Cy's newest card is not red 1, so Bob knows it was no
+    finesse and plays at once."""
+    hands = [["W4", "B3", "G4", "Y3", "Y4"], ["Y4", "R1", "B4", "G3", "W3"], ["G1", "W4", "G4", "Y3", "B3"]]
+    state = act(build(hands, fill_deck=True), ColourClue(target=1, suit="R"))
+    assert decide(state, "hard", 1) == PlayCard(slot=1)
+
+
 def test_a_clued_card_likely_to_play_is_played_when_a_miss_costs_little() -> None:
     """Bob's clued card is a 1: most 1s would play, and the others are yellow 1s, already on the pile."""
     state = build(
