@@ -303,18 +303,16 @@ def test_two_players_let_a_five_of_an_unstarted_pile_go_until_the_deck_runs_low(
     assert decide(build(three, piles=piles, fill_deck=True, clue_tokens=4), "hard", 0) in saves
 
 
-def test_near_the_end_a_partners_playable_card_is_clued_before_i_play_mine() -> None:
-    """Ana knows her R2 plays; Bob's B2 plays too but he doesn't know it. With two cards left in the deck
-    Ana clues Bob first (her red 2 will still play on her last turn); with more, she plays."""
-    hands = [["W4", "R2", "G4", "Y3", "B3"], ["Y4", "R4", "B2", "G3", "W3"]]
-    for deck, clue_first in ((["Y5", "G5"], True), (["Y5", "G5", "R3", "R3", "G2"], False)):
-        state = build(hands, deck, piles={"R": 1, "B": 1}, clue_tokens=4, current=1)
-        state = act(state, ColourClue(target=0, suit="R"))
-        action = decide(state, "hard", 1)
-        if clue_first:
-            assert action in (ColourClue(target=1, suit="B"), NumberClue(target=1, rank=2))
-        else:
-            assert action == PlayCard(slot=1)
+def test_two_players_clue_a_partners_playable_card_before_playing_my_one_known_card() -> None:
+    """Ana knows her R2 plays; Bob's B2 plays too but he doesn't know it. Her red 2 will still play later,
+    his needs a clue and a turn: she clues Bob first. When she knows two playable cards, she plays."""
+    hands = [["W4", "R2", "G4", "Y1", "B3"], ["Y4", "R4", "B2", "G3", "W3"]]
+    state = build(hands, ["W2", "G2"], piles={"R": 1, "B": 1}, fill_deck=True, clue_tokens=4, current=1)
+    state = act(state, ColourClue(target=0, suit="R"))
+    assert decide(state, "hard", 1) in (ColourClue(target=1, suit="B"), NumberClue(target=1, rank=2))
+    state = act(state, DiscardCard(slot=4))  # Ana throws B3 and draws W2
+    state = act(state, NumberClue(target=0, rank=1))  # Bob shows her Y1
+    assert decide(state, "hard", 3) in (PlayCard(slot=2), PlayCard(slot=4))
 
 
 def test_a_locked_hand_waits_only_while_a_partner_can_still_move() -> None:
@@ -362,3 +360,34 @@ def test_the_last_clue_token_is_kept_for_the_next_player_when_the_one_after_must
             assert action == DiscardCard(slot=4)
         else:
             assert action in (NumberClue(target=1, rank=1), ColourClue(target=1, suit="R"))
+
+
+def test_two_players_a_discard_instead_of_a_known_play_warns_that_the_partners_chop_must_live() -> None:
+    """No clue token. Ana knows her R1 plays, but Bob has nothing to play and his chop is B5: were she to
+    play, he would throw it away. She discards instead; Bob, seeing her skip a play the table knows about,
+    keeps his chop and discards another card; with two tokens back Ana saves the B5."""
+    hands = [["W4", "B3", "G4", "Y3", "R1"], ["Y4", "G3", "B4", "W3", "B5"]]
+    state = build(hands, piles={"B": 1}, fill_deck=True, clue_tokens=1, current=1)
+    state = act(state, NumberClue(target=0, rank=1))
+    assert state.clue_tokens == 0
+    warning = decide(state, "hard", 1)
+    assert isinstance(warning, DiscardCard)
+    state = act(state, warning)
+    keeps_chop = decide(state, "hard", 2)
+    assert isinstance(keeps_chop, DiscardCard) and keeps_chop.slot != 4
+    state = act(state, keeps_chop)
+    assert decide(state, "hard", 3) == NumberClue(target=1, rank=5)
+
+
+def test_near_the_end_even_a_costly_clue_that_misleads_nobody_beats_a_discard() -> None:
+    """Every clue Ana could give Bob misleads or costs more than it brings (mid-game she discards
+    instead). With one card left in the deck a discard would start the last round; an honest clue, even
+    a costly one, delays it."""
+    hands = [["W4", "B3", "G4", "Y3", "Y4"], ["Y2", "G2", "W2", "B2", "R4"]]
+    mid_game = build(hands, piles={"R": 1}, fill_deck=True, clue_tokens=4)
+    decision = Decision(RULES.view(mid_game, 0))
+    values = [decision.clue_value(a) for a in decision.view.legal_actions if isinstance(a, (ColourClue, NumberClue))]
+    assert float("-inf") < max(values) < 0
+    assert isinstance(decide(mid_game, "hard", 0), DiscardCard)
+    near_the_end = build(hands, ["G3"], piles={"R": 1}, clue_tokens=4)
+    assert isinstance(decide(near_the_end, "hard", 0), (ColourClue, NumberClue))
