@@ -616,10 +616,9 @@ class Decision:
         if self.chop_warned():
             if sure:
                 return PlayCard(slot=self.pick_play(sure))
-            spare = [i for i, t in enumerate(self.mine) if not t.know.touched and i != chop_index(self.mine)]
-            if spare and can_discard:
-                trash = [i for i, t in enumerate(self.mine) if self.chance_dead(t) >= 1.0]
-                return DiscardCard(slot=trash[0] if trash else spare[0])
+            spare = self.known_trash() or [i for i, t in enumerate(self.mine) if not t.know.touched and i != chop_index(self.mine)]
+            if spare:
+                return DiscardCard(slot=spare[0])
         if sure:
             first = self.clue_before_playing(clues, sure)
             if first is not None:
@@ -659,7 +658,7 @@ class Decision:
             # The clue just given saved my chop: nobody has looked at the card that is my chop now. Stall
             # with a clue so the next clue giver can see it before I throw it away.
             return best_clue
-        locked = chop is None and not any(self.chance_dead(t) >= 1.0 for t in self.mine)
+        locked = chop is None and not self.known_trash()
         if locked and best_clue is not None and best_value > float("-inf") and self.others_can_move():
             # Every card of mine is clued: a discard would throw away a card worth keeping. Wait, while a
             # partner can still play or discard an unclued card; when nobody can, waiting only burns clues.
@@ -827,9 +826,13 @@ class Decision:
         partner = (self.seat - 1) % self.n
         return last.kind == "discard" and last.args.get("seat") == partner and self.partner_will_play(partner)
 
+    def known_trash(self) -> list[int]:
+        """My cards known to be useless."""
+        return [i for i, t in enumerate(self.mine) if self.chance_dead(t) >= 1.0]
+
     def pick_discard(self) -> int:
         hand = self.mine
-        trash = [i for i, t in enumerate(hand) if self.chance_dead(t) >= 1.0]
+        trash = self.known_trash()
         if trash:
             return trash[0]
         chop = chop_index(hand)
