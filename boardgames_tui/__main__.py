@@ -18,9 +18,20 @@ def seat_number(text: str) -> int:
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    from typing import NoReturn
+
     from .i18n import LANGUAGES, _
 
-    parser = argparse.ArgumentParser(
+    class Parser(argparse.ArgumentParser):
+        """argparse, whose error messages quote what was typed (an unknown argument, a bad --seat) with any
+        escape sequence or control character written out, never sent to the terminal."""
+
+        def error(self, message: str) -> NoReturn:
+            from .records import shown
+
+            super().error(shown(message))
+
+    parser = Parser(
         prog="boardgames",
         description=_("Board games for friends around one laptop, in the terminal."),
         epilog=_(
@@ -40,7 +51,11 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     export = commands.add_parser(
         "export",
         help=_("write a game's record to standard output"),
-        description=_("Write a game's record to standard output."),
+        description=_(
+            "Write a game's record to standard output. A game still being played is written as one seat "
+            "(--seat) or the public table may know it: no deal number, no moves, only what that viewpoint "
+            "has seen; --full writes the whole game."
+        ),
     )
     export.add_argument(
         "save",
@@ -52,20 +67,35 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         choices=("json", "text", "hanablive"),
         default="json",
         help=_(
-            "json: this program's record, which import reads back; text: a readable move list; "
-            "hanablive: a Hanabi game for the hanab.live replay viewer (default: json)"
+            "json: this program's record, which import reads back (of a game still being played: what the "
+            "viewpoint may know, which import refuses); text: a readable move list; hanablive: a finished "
+            "Hanabi game for the hanab.live replay viewer (default: json)"
         ),
     )
     export.add_argument(
         "--seat",
         type=seat_number,
         metavar="N",
-        help=_("add the private card notes of seat N (1 = the first player); without it no notes are written"),
+        help=_(
+            "write what seat N (1 = the first player) may know of a game still being played, with its private "
+            "card notes; of a finished game, add seat N's notes. Without it no notes are written"
+        ),
+    )
+    export.add_argument(
+        "--full",
+        action="store_true",
+        help=_(
+            "of a game still being played, write the whole record (the deal number and every move: every "
+            "hidden card), which import turns into a save on another computer; never show it to the players"
+        ),
     )
     import_command = commands.add_parser(
         "import",
         help=_("turn a game record (the json format of export) into a new save"),
-        description=_("Turn a game record (the json format of export) into a new save in the saves folder."),
+        description=_(
+            "Turn a game record (the json format of export) into a new save in the saves folder. A game still "
+            "being played must have been written with export --full."
+        ),
     )
     import_command.add_argument("file", metavar="FILE", help=_("the record file to read"))
     for command in (export, import_command):  # --lang may come after the command too
@@ -78,20 +108,29 @@ def run_command(arguments: argparse.Namespace) -> int:
     cannot be met). Every problem is said on standard error in the player's language."""
     from .engine.saves import SaveStore
     from .i18n import _
-    from .records import RecordError, export, find_save, import_record, read_record_file
+    from .records import RecordError, export, find_save, import_record, read_record_file, shown
 
     store = SaveStore()
     try:
         if arguments.command == "export":
             saved = find_save(arguments.save, store)
             seat = arguments.seat - 1 if arguments.seat is not None else None
-            write_out(export(saved, arguments.format, seat))
+            write_out(export(saved, arguments.format, seat, full=arguments.full))
+            if arguments.full and not saved.save.finished:
+                # Last, so that it is the line left on the screen under a long record.
+                warning = _(
+                    "Warning: this is the whole record of a game still being played: it shows every hidden card. "
+                    "Do not show it to the players; use it only to move the game to another computer "
+                    "(boardgames import FILE)."
+                )
+                print(warning, file=sys.stderr)
         else:
             from pathlib import Path
 
             path = Path(arguments.file)
             written = import_record(read_record_file(path), store, path.name or arguments.file)
-            print(_("Imported as save {id}: {path}").format(id=written.stem, path=written), file=sys.stderr)
+            said = _("Imported as save {id}: {path}").format(id=written.stem, path=written)
+            print(shown(said), file=sys.stderr)  # the saves folder comes from the environment
     except RecordError as exc:
         print(exc.message, file=sys.stderr)
         return exc.exit_code
@@ -129,7 +168,7 @@ def requested_language(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from .i18n import _, set_language
+    from .i18n import set_language
     from .tui.settings import choose_language, load_settings
 
     words = list(sys.argv[1:] if argv is None else argv)
@@ -147,13 +186,12 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     app = BoardGamesApp()
     app.run()
-    farewell = app.farewell()
-    if farewell:
-        print(farewell, file=sys.stderr)
-    if app.return_code:  # an unexpected error: Textual printed it; say where the game is and exit non-zero
-        if app.session is not None and not farewell:
-            print(_("The game was last saved in {path}").format(path=app.session.save_path), file=sys.stderr)
-        sys.exit(app.return_code)
+    # Moves that never reached the disk, or an unexpected error (Textual printed it): said here, non-zero exit.
+    status, message = app.exit_report()
+    if message:
+        print(message, file=sys.stderr)
+    if status:
+        sys.exit(status)
 
 
 if __name__ == "__main__":

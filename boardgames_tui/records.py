@@ -8,6 +8,13 @@ Three formats leave the program (`boardgames export`):
   bottom, the moves by card order; format documented in the hanabi-live repository,
   misc/example_game_with_comments.jsonc).
 
+A game still being played has hidden cards, and the deal number and the moves name them (a card id is its
+place in the unshuffled deck; a Rummikub move names the tiles of a hidden rack). So such a game is exported
+from one viewpoint, a seat or the public table: its json is a *seat record* (SEAT_RECORD_FORMAT) and its
+text the log as that viewpoint reads it, both built from the final state's log and View for that viewpoint,
+the seat's notes by place and the public facts of the save (game, players, computers, options), and from
+nothing else. Only `full=True` (`export --full`) writes the whole record of a game in play.
+
 A record file to import comes from anyone: it is read with the limits of a save file (size, nesting,
 duplicate keys, long numbers), every field is validated like a save's, and every move is replayed through
 the engine, which refuses the illegal ones. An imported record becomes a save with a new id in the saves
@@ -27,6 +34,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .engine.base import GameRules
+from .engine.notes import notes_by_place
 from .engine.registry import GAMES, get_game
 from .engine.saves import (
     MAX_SAVE_BYTES,
@@ -38,6 +46,7 @@ from .engine.saves import (
     SaveFile,
     SaveFileRefused,
     SaveStore,
+    header_problem,
     is_printable,
     is_save_id,
     now_iso,
@@ -56,6 +65,9 @@ RECORD_VERSION = 1
 RECORD_KEYS = ("format", "version", "game", "deal", "players", "computers", "options", "actions", "notes")
 REQUIRED_KEYS = ("game", "deal", "players", "options", "actions")
 FORMATS = ("json", "text", "hanablive")
+# What one viewpoint may know of a game in play: never imported (it holds neither the deal nor the moves).
+SEAT_RECORD_FORMAT = "boardgames_tui-seat-record"
+SEAT_RECORD_VERSION = 1
 
 # The computer levels as the setup screen names them (the same words, so the same translations).
 
@@ -133,7 +145,7 @@ def replayed(saved: SavedGame) -> tuple[GameRules, Any, list[Move]]:  # type: ig
 
 
 def _seat_notes(saved: SavedGame, seat: int | None) -> dict[str, str] | None:
-    """The private notes of `seat` (0-based), or None when no seat was asked for."""
+    """The private notes of `seat` (0-based) by card id, or None when no seat was asked for."""
     if seat is None:
         return None
     if not 0 <= seat < len(saved.save.players):
@@ -145,6 +157,12 @@ def _seat_notes(saved: SavedGame, seat: int | None) -> dict[str, str] | None:
         )
     notes = saved.save.notes
     return dict(notes[seat]) if seat < len(notes) else {}
+
+
+def whole_record(saved: SavedGame, full: bool) -> bool:
+    """Whether the export may hold the whole game (deal number, every move): once it is over, or when the
+    whole record was asked for (`export --full`)."""
+    return full or saved.save.finished
 
 
 def dump_record(record: dict[str, Any]) -> str:
@@ -168,8 +186,38 @@ def _card_key(key: str) -> tuple[int, str]:
 # json ------------------------------------------------------------------------------------------------------
 
 
-def export_json(saved: SavedGame, seat: int | None = None) -> str:
-    """The save as this program's record; `seat` (0-based) adds that seat's private notes."""
+def seat_record(saved: SavedGame, seat: int | None) -> dict[str, Any]:
+    """What `seat` (0-based; None: the public table) may know of the game `saved`, as plain data.
+
+    Built only from the final state's log and View for that viewpoint, the seat's notes by place and the
+    public facts of the save: no deal number and no moves, which would name hidden cards."""
+    notes = _seat_notes(saved, seat)
+    save = saved.save
+    rules = get_game(save.game_id).rules()
+    state = saved.state
+    record: dict[str, Any] = {
+        "format": SEAT_RECORD_FORMAT,
+        "version": SEAT_RECORD_VERSION,
+        "game": save.game_id,
+        "seat": seat,
+        "players": list(save.players),
+        "computers": list(save.computers) if save.computers else [None] * len(save.players),
+        "options": save.options,
+        "events": [entry.model_dump(mode="json", include={"kind", "args"}) for entry in rules.log_for(state, seat)],
+        "view": rules.view(state, seat).model_dump(mode="json"),
+    }
+    if notes is not None:
+        placed = notes_by_place(state, notes)
+        record["notes"] = [{"hand": hand, "slot": slot, "note": note} for (hand, slot), note in placed.items()]
+    return record
+
+
+def export_json(saved: SavedGame, seat: int | None = None, full: bool = False) -> str:
+    """The save as this program's record; `seat` (0-based) adds that seat's private notes. A game still
+    being played gives the seat record of `seat` (None: of the public table) unless `full` asks for the
+    whole record."""
+    if not whole_record(saved, full):
+        return dump_record(seat_record(saved, seat))
     save = saved.save
     computers = list(save.computers) if save.computers else [None] * len(save.players)
     record: dict[str, Any] = {
@@ -222,11 +270,19 @@ def parse_record(text: str, file: str = "record") -> dict[str, Any]:
         raise _refused(file, "bad_json", line=exc.lineno, column=exc.colno) from None
     except SaveFileRefused as exc:
         raise _refused(file, exc.code, **exc.params) from None
+    if isinstance(data, dict) and data.get("format") == SEAT_RECORD_FORMAT:
+        raise RecordError(
+            _(
+                "{file} holds only what one seat (or the public table) may know of a game in play: it has no "
+                "deal and no moves, so it cannot be continued. To move a whole game to another computer, write "
+                "it with: boardgames export SAVE --full"
+            ).format(file=file)
+        )
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError(
             _("{file} is not a boardgames_tui game record (make one with: boardgames export SAVE)").format(file=file)
         )
-    if data.get("version") != RECORD_VERSION:
+    if data.get("version") != RECORD_VERSION or type(data.get("version")) is not int:  # 1.0 is not version 1
         version = str(data.get("version"))[:20]
         raise RecordError(
             _("{file} is a record of version {version}; this version reads {supported}").format(
@@ -283,21 +339,13 @@ def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
         err = exc.errors()[0]
         where = ".".join(str(part) for part in err.get("loc", ()))
         raise _damaged(file, where[:80], str(err.get("type", "")), exc.error_count()) from None
-    spec = GAMES.get(save.game_id)
-    if spec is None:
-        raise _refused(file, "unknown_game", game=save.game_id[:40])
-    if save.computers and len(save.computers) != len(save.players):
-        raise _refused(file, "computers_mismatch")
-    if save.notes and len(save.notes) != len(save.players):
-        raise _refused(file, "notes_mismatch")
-    if any(save.computers):
-        from .bots import BOTS
-
-        levels = BOTS.get(save.game_id, {})
-        unknown = next((level for level in save.computers if level is not None and level not in levels), None)
-        if unknown is not None:
-            raise _refused(file, "unknown_level", level=unknown)
-    rules = spec.rules()
+    # The checks the saves list makes before replaying a save (the game, names, seats, notes): a record it
+    # would refuse is not imported.
+    problem = header_problem(save)
+    if problem is not None:
+        code, params = problem
+        raise _refused(file, code, **params)
+    rules = GAMES[save.game_id].rules()
     try:
         checked = replay_save(Path(file), save, rules)
     except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:  # a last guard
@@ -314,6 +362,12 @@ def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
             "position": narrator.say(rules.turn_label(state))[:80],
         }
     )
+    # The saves list refuses to read a save over MAX_SAVE_BYTES: a record whose save would be refused is not
+    # imported (measured as the store writes it).
+    size = len(save.model_dump_json(indent=1).encode("utf-8"))
+    if size > MAX_SAVE_BYTES:
+        reason = describe_problem(BrokenSave(Path(file), "too_large", {"size": size, "limit": MAX_SAVE_BYTES}))
+        raise RecordError(_("{file} cannot be imported: the save it would make {reason}").format(file=file, reason=reason))
     try:
         return store.write(save)
     except (OSError, ValueError) as exc:
@@ -339,23 +393,25 @@ def _player_words(name: str, level: str | None) -> str:
     return _("{name} ({level})").format(name=name, level=level_label(level))
 
 
-def export_text(saved: SavedGame, seat: int | None = None) -> str:
-    """A readable record: the game, its options, players and deal, then every move as the table's log tells
-    it, then the result. `seat` (0-based) adds that seat's private notes. Said as the app says it while the
-    game is open: the game's own words first."""
+def export_text(saved: SavedGame, seat: int | None = None, full: bool = False) -> str:
+    """A readable record: the game, its options, players and deal, then every move with everything it
+    revealed, then the result; `seat` (0-based) adds that seat's private notes. A game still being played
+    is told from one viewpoint unless `full` asks for everything: the log as `seat` reads it (None: the
+    public table), that seat's notes by place, and no deal number. Said as the app says it while the game
+    is open: the game's own words first."""
     previous = current_game()  # the app's own choice, put back afterwards
     set_game(saved.save.game_id)
     try:
-        return _text_record(saved, seat)
+        if whole_record(saved, full):
+            return _text_record(saved, seat)
+        return _seat_text(saved, seat)
     finally:
         set_game(previous)
 
 
-def _text_record(saved: SavedGame, seat: int | None) -> str:
-    notes = _seat_notes(saved, seat)
+def _text_heading(saved: SavedGame, rules: Any, narrator: Narrator) -> list[str]:
+    """The title, the options and the players: what the whole table knows from the setup."""
     save = saved.save
-    rules, first, moves = replayed(saved)
-    narrator: Narrator = narrator_for(save.game_id, save.players)
     options = rules.Options.model_validate(save.options)
     title = narrator.title
     label = rules.variant_label(options)
@@ -371,6 +427,52 @@ def _text_record(saved: SavedGame, seat: int | None) -> str:
     levels = save.computers or (None,) * len(save.players)
     players = _(", ").join(_player_words(name, level) for name, level in zip(save.players, levels))
     lines.append(_("Players: {players}").format(players=players))
+    return lines
+
+
+def _seat_text(saved: SavedGame, seat: int | None) -> str:
+    """The text record of a game in play as `seat` (None: the public table) may know it."""
+    notes = _seat_notes(saved, seat)
+    save = saved.save
+    rules = get_game(save.game_id).rules()
+    state = saved.state
+    narrator: Narrator = narrator_for(save.game_id, save.players)
+    lines = _text_heading(saved, rules, narrator)
+    lines.append(_("{option}: {value}").format(option=_("Deal number"), value=_("hidden until the game is over")))
+    lines.append("")
+    # No move numbers: counting the moves would count a seat's private steps too (a rack rearranged).
+    if seat is None:
+        lines.append(_("What the whole table has seen so far:"))
+    else:
+        lines.append(_("What {name} has seen so far:").format(name=narrator.name(seat)))
+    said = narrator.events(rules.log_for(state, seat))
+    lines.extend("  " + line for line in said)
+    if not said:
+        lines.append("  " + _("(nothing yet)"))
+    lines.append("")
+    lines.append(_("Not finished: {position}").format(position=narrator.say(rules.turn_label(state))))
+    if notes is not None and seat is not None:
+        lines.append("")
+        lines.append(_("Private notes of {name}:").format(name=narrator.name(seat)))
+        placed = notes_by_place(state, notes)
+        if not placed:
+            lines.append("  " + _("(none)"))
+        for (hand, slot), note in placed.items():
+            if hand == seat:
+                where = _("your card {n}: {note}").format(n=slot + 1, note=note)
+            else:
+                where = _("{name}'s card {n}: {note}").format(name=narrator.name(hand), n=slot + 1, note=note)
+            lines.append("  " + where)
+    return "\n".join(lines) + "\n"
+
+
+def _text_record(saved: SavedGame, seat: int | None) -> str:
+    """The whole text record: every move, numbered, with everything it revealed."""
+    notes = _seat_notes(saved, seat)
+    save = saved.save
+    rules, first, moves = replayed(saved)
+    narrator: Narrator = narrator_for(save.game_id, save.players)
+    lines = _text_heading(saved, rules, narrator)
     lines.append(_("{option}: {value}").format(option=_("Deal number"), value=save.seed))
     lines.append("")
     lines.append(_("Moves:"))
@@ -378,11 +480,9 @@ def _text_record(saved: SavedGame, seat: int | None) -> str:
     said_any = False
 
     def told(state: Any) -> tuple[Any, ...]:
-        # A finished game hides nothing any more (Luz's cards in each trick, the tiles drawn): its record
-        # tells everything; one still being played, only what the whole table may know.
-        if save.finished:
-            return tuple(revealed_event(entry) for entry in rules.log(state))
-        return rules.log_for(state, None)
+        # The whole record hides nothing (Luz's cards in each trick, the tiles drawn): the game is over, or
+        # everything was asked for.
+        return tuple(revealed_event(entry) for entry in rules.log(state))
 
     for line in narrator.events(told(first)):
         lines.append("  " + " " * (width + 2) + line)
@@ -526,12 +626,13 @@ def export_hanablive(saved: SavedGame, seat: int | None = None) -> str:
     return dump_record(record)
 
 
-def export(saved: SavedGame, fmt: str, seat: int | None = None) -> str:
-    """The save in format `fmt` (one of FORMATS)."""
+def export(saved: SavedGame, fmt: str, seat: int | None = None, full: bool = False) -> str:
+    """The save in format `fmt` (one of FORMATS); a game still being played as `seat` (None: the public
+    table) may know it, unless `full` asks for the whole record (see the module's docstring)."""
     if fmt == "json":
-        return export_json(saved, seat)
+        return export_json(saved, seat, full)
     if fmt == "text":
-        return export_text(saved, seat)
+        return export_text(saved, seat, full)
     if fmt == "hanablive":
         return export_hanablive(saved, seat)
     raise RecordError(_("Unknown format {format}.").format(format=fmt), exit_code=2)

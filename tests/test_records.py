@@ -18,6 +18,7 @@ import pytest
 from boardgames_tui import __main__ as entry
 from boardgames_tui.engine.hanabi.config import config, hand_size
 from boardgames_tui.engine.hanabi.models import HanabiOptions
+from boardgames_tui.engine.notes import cards_in_hands
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import (
     MAX_SAVE_BYTES,
@@ -31,6 +32,7 @@ from boardgames_tui.engine.saves import (
 )
 from boardgames_tui.records import (
     RECORD_FORMAT,
+    SEAT_RECORD_FORMAT,
     RecordError,
     export_hanablive,
     export_json,
@@ -116,7 +118,10 @@ def save_files(store: SaveStore) -> list[str]:
 def test_a_json_record_imports_as_a_save_that_replays_identically(store: SaveStore, game: str, finished: bool) -> None:
     saved = play(store, game, moves=None if finished else 9)
     assert saved.save.finished is finished
-    record = export_json(saved)
+    # A game in play leaves whole only when asked for (`export --full`); a finished one always does.
+    record = export_json(saved, full=not finished)
+    if not finished:
+        assert json.loads(export_json(saved))["format"] == SEAT_RECORD_FORMAT
     data = json.loads(record)
     assert data["format"] == RECORD_FORMAT and data["version"] == 1 and data["game"] == game
     assert data["deal"] == "7" and data["players"] == list(saved.save.players)
@@ -127,13 +132,13 @@ def test_a_json_record_imports_as_a_save_that_replays_identically(store: SaveSto
     assert isinstance(again, SavedGame), again
     assert again.state == saved.state  # the final state is the original's
     assert again.save.finished is finished
-    assert export_json(again) == record  # same deal, players, options and actions
+    assert export_json(again, full=True) == record  # same deal, players, options and actions
 
 
 def test_computers_and_options_survive_the_round_trip(store: SaveStore) -> None:
     options = HanabiOptions(sixth_suit="tricky", allow_empty_clues=True)
     saved = play(store, "hanabi", options=options, moves=12, players=2, computers=("easy", None))
-    record = json.loads(export_json(saved))
+    record = json.loads(export_json(saved, full=True))
     assert record["computers"] == ["easy", None]
     assert record["options"]["sixth_suit"] == "tricky"
     again = store.load(import_record(json.dumps(record), store))
@@ -145,18 +150,18 @@ def test_computers_and_options_survive_the_round_trip(store: SaveStore) -> None:
 
 def test_an_imported_record_never_replaces_a_save(store: SaveStore) -> None:
     saved = play(store, "splendor_duel", moves=5)
-    record = export_json(saved)
+    record = export_json(saved, full=True)
     first = import_record(record, store)
     second = import_record(record, store)
     assert len({first, second, store.path_for(saved.save.save_id)}) == 3
-    assert len(save_files(store)) == 3
+    assert len([name for name in save_files(store) if name.endswith(".json")]) == 3
 
 
 # Hostile record files ---------------------------------------------------------------------------------------
 
 
 def hanabi_record(store: SaveStore) -> dict[str, Any]:
-    return json.loads(export_json(play(store, "hanabi", moves=6)))
+    return json.loads(export_json(play(store, "hanabi", moves=6), full=True))
 
 
 def hostile_records(good: dict[str, Any]) -> dict[str, str]:
@@ -192,6 +197,7 @@ def hostile_records(good: dict[str, Any]) -> dict[str, str]:
         "a seat that does not exist": changed(actions=[{"seat": 7, "action": good["actions"][0]["action"]}]),
         "a damaged move": changed(actions=[{"seat": 0, "action": {"kind": "fly"}}]),
         "control characters in a name": changed(players=["Ana\x1b[31m", "Ben", "Chloé"]),
+        "a name setup refuses": changed(players=["Ana ", "Ben", "Chloé"]),
         "a NUL in a name": changed(players=["Ana\x00", "Ben", "Chloé"]),
         "too many players": changed(players=["A", "B", "C", "D", "E", "F"], computers=[None] * 6),
         "bad options": changed(options={**good["options"], "sixth_suit": "seventh"}),
@@ -200,6 +206,14 @@ def hostile_records(good: dict[str, Any]) -> dict[str, str]:
         "computers that do not fit": changed(computers=["easy"]),
         "notes that do not fit": changed(notes=[{"3": "hi"}]),
         "a bad note key": changed(notes=[{"../x": "hi"}, {}, {}]),
+        "an invisible name": changed(players=["Ana", "\u200d", "Chloé"]),
+        "a blank name": changed(players=["Ana", "   ", "Chloé"]),
+        "the same name twice, in other case": changed(players=["Ana", "ana", "Chloé"]),
+        "every seat a computer": changed(computers=["easy", "easy", "hard"]),
+        "a level setup never offers": changed(computers=[None, "random", None]),
+        "a note of zero-width joiners": changed(notes=[{"3": "\u200d\u200d\u200d"}, {}, {}]),
+        "a seat true": changed(actions=[{"seat": True, "action": good["actions"][0]["action"]}]),
+        "a version 1.0": changed(version=1.0),
         "an escape sequence in a key": changed(**{"\x1b]0;owned\x07": 1}),
         "an escape sequence in an option's name": changed(options={**good["options"], "\x1b[2J": True}),
     }
@@ -235,13 +249,21 @@ def test_the_reasons_name_what_is_wrong(store: SaveStore) -> None:
     assert "game this version does not have" in reason("unknown game")
     assert "move the rules do not allow (move 3" in reason("illegal move")
     assert "control characters" in reason("control characters in a name")
+    assert "starts or ends with a space" in reason("a name setup refuses")  # as the saves list would say
     assert "not expected here" in reason("path-like save id")
+    assert "no visible name" in reason("an invisible name") and "no visible name" in reason("a blank name")
+    assert "two players are called" in reason("the same name twice, in other case")
+    assert "at least one person" in reason("every seat a computer")
+    assert "cannot seat: random" in reason("a level setup never offers")
+    assert "nothing visible" in reason("a note of zero-width joiners")
+    assert "of the wrong kind" in reason("a seat true")
+    assert "version '1.0'" in reason("a version 1.0")
 
 
 def test_files_that_are_not_records_are_refused_on_the_command_line(folders: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = SaveStore()
     good = folders / "good.json"
-    good.write_text(export_json(play(store, "luz", moves=4)), encoding="utf-8")
+    good.write_text(export_json(play(store, "luz", moves=4), full=True), encoding="utf-8")
     before = save_files(store)
     link = folders / "link.json"
     link.symlink_to(good)
@@ -304,8 +326,15 @@ def test_an_unfinished_text_record_says_where_the_game_stands(store: SaveStore) 
     saved = play(store, "hanabi", moves=3)
     text = export_text(saved)
     assert "Not finished: " in text and "Result:" not in text
-    numbered = [line for line in text.splitlines() if line.strip()[:2] in ("1.", "2.", "3.")]
-    assert len(numbered) == 3
+    # Told as the table saw it, without move numbers (they would count a seat's private steps too) and
+    # without the deal number.
+    told = text.split("What the whole table has seen so far:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    narrator = narrator_for("hanabi", saved.save.players)
+    assert told == ["  " + line for line in narrator.events(get_game("hanabi").rules().log_for(saved.state, None))]
+    assert len(told) == 3 and "Deal number: hidden until the game is over" in text and "Deal number: 7" not in text
+    whole = export_text(saved, full=True)
+    numbered = [line for line in whole.splitlines() if line.strip()[:2] in ("1.", "2.", "3.")]
+    assert len(numbered) == 3 and "Deal number: 7" in whole
 
 
 def test_the_text_record_is_in_the_players_language(store: SaveStore, in_chinese: None) -> None:
@@ -327,7 +356,10 @@ def with_notes(store: SaveStore, saved: SavedGame, notes: tuple[dict[str, str], 
 
 def test_notes_are_exported_only_for_the_seat_asked_for(store: SaveStore) -> None:
     saved = play(store, "hanabi", moves=None)
-    secrets = ({"1": "Ana thinks red"}, {"3": "Ben chop", "12": "Ben finesse"}, {})
+    # Notes on cards still in hands (a save keeps no other), by card id as a save keeps them.
+    ids = sorted(cards_in_hands(saved.state).values())
+    one, three, twelve = (str(card) for card in ids[:3])
+    secrets = ({one: "Ana thinks red"}, {three: "Ben chop", twelve: "Ben finesse"}, {})
     saved = with_notes(store, saved, secrets)
     for writer in (export_json, export_text, export_hanablive):
         plain = writer(saved)
@@ -336,10 +368,10 @@ def test_notes_are_exported_only_for_the_seat_asked_for(store: SaveStore) -> Non
         assert "Ben chop" in for_ben and "Ben finesse" in for_ben
         assert "Ana thinks" not in for_ben
     record = json.loads(export_json(saved, 1))
-    assert record["notes"] == [{}, {"3": "Ben chop", "12": "Ben finesse"}, {}]
+    assert record["notes"] == [{}, {three: "Ben chop", twelve: "Ben finesse"}, {}]
     again = store.load(import_record(json.dumps(record), store))
     assert isinstance(again, SavedGame)
-    assert again.save.notes == ({}, {"3": "Ben chop", "12": "Ben finesse"}, {})
+    assert again.save.notes == ({}, {three: "Ben chop", twelve: "Ben finesse"}, {})
     live = json.loads(export_hanablive(saved, 1))
     assert live["notes"][0] == [] and live["notes"][2] == []
     assert sorted(note for note in live["notes"][1] if note) == ["Ben chop", "Ben finesse"]
@@ -653,8 +685,9 @@ def test_a_hanablive_record_of_a_game_in_play_is_refused(store: SaveStore, capsy
         entry.main(["export", saved.save.save_id, "--format", "hanablive"])
     captured = capsys.readouterr()
     assert exit_info.value.code == 2 and "not finished" in captured.err and captured.out == ""
-    entry.main(["export", saved.save.save_id])  # its own record holds the moves made (as the save does)
-    assert capsys.readouterr().err == ""
+    entry.main(["export", saved.save.save_id])  # its json record: what the public table may know
+    captured = capsys.readouterr()
+    assert captured.err == "" and json.loads(captured.out)["format"] == SEAT_RECORD_FORMAT
 
 
 def test_an_unexpected_failure_is_reported_without_a_traceback(

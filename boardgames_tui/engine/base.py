@@ -129,6 +129,11 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     State: ClassVar[type[FrozenModel]]
     # A pydantic TypeAdapter over the game's discriminated union of actions (field `kind`).
     action_adapter: ClassVar[TypeAdapter[Any]]
+    # The most actions a record of this game may hold: far more than any real game needs, so a file cannot
+    # make the program replay a game of forty thousand rack sorts.
+    max_actions: ClassVar[int] = 5_000
+    # Whether players may write private notes on the cards in hands (Hanabi): saves of other games hold none.
+    card_notes: ClassVar[bool] = False
 
     @abstractmethod
     def setup(self, players: Sequence[str], options: OptionsT, seed: str) -> StateT:

@@ -8,6 +8,7 @@ by the program: the player decides what to do with it. A reason is a code with i
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
@@ -20,11 +21,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import AfterValidator, Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, Field, Strict, StringConstraints, ValidationError
 from typing import Annotated
 
 from .base import FrozenModel, IllegalAction
 from .registry import GAMES
+from .seating import NOTE_MAX, is_printable, names_refusal, note_refusal, seats_refusal
 
 SCHEMA_VERSION = 1
 # The version of the engines' state and log as saved. The saved state is a cache of what the moves make;
@@ -44,19 +46,14 @@ MAX_JSON_DEPTH = 32
 MAX_INT_DIGITS = 18
 
 
+# A count or a switch in a file is a JSON number or true/false as written: `"seat": true` is not seat 1.
+StrictInt = Annotated[int, Strict()]
+StrictBool = Annotated[bool, Strict()]
+
+
 class RecordedAction(FrozenModel):
-    seat: int
+    seat: StrictInt
     action: dict[str, Any]
-
-
-# Zero-width joiners print as part of what they join (a family emoji, Indic and Persian words).
-_JOINERS = frozenset("\u200c\u200d")
-
-
-def is_printable(text: str) -> bool:
-    """Text that shows as typed: no control, format or separator characters but the plain space and the
-    zero-width joiners. Names and other text from files must be printable."""
-    return text.isprintable() or all(ch.isprintable() or ch in _JOINERS for ch in text)
 
 
 def _printable(text: str) -> str:
@@ -70,8 +67,7 @@ def _text(max_length: int, min_length: int = 0) -> Any:
     return Annotated[str, StringConstraints(min_length=min_length, max_length=max_length), AfterValidator(_printable)]
 
 
-PLAYER_NAME_MAX = 32  # what a file may hold; the setup screen lets players type 16
-NOTE_MAX = 40  # characters in one card note (Hanabi); the note editor lets players type this many
+PLAYER_NAME_MAX = 32  # what the model reads; the seating checks then hold a name to what setup allows
 NOTES_PER_SEAT_MAX = 200  # more than the cards of any deck
 
 
@@ -82,17 +78,20 @@ class SaveFile(FrozenModel):
     players: tuple[_text(PLAYER_NAME_MAX, min_length=1), ...] = Field(min_length=1, max_length=8)
     options: dict[str, Any]
     seed: _text(64, min_length=1)
+    # Whether the players typed the deal number (theirs to know) or it was drawn at random: a random deal
+    # number names every hidden card, so it is shown only once the game is over. Older files: drawn.
+    deal_chosen: StrictBool = False
     actions: tuple[RecordedAction, ...] = ()
     state: dict[str, Any]
     created_at: _text(40)
     updated_at: _text(40)
     position: _text(80) = ""  # "Turn 7", for people reading the file; the resume list narrates the state
-    finished: bool = False
-    match: tuple[tuple[int, ...], ...] = Field(default=(), max_length=1000)  # per-seat scores of earlier games
+    finished: StrictBool = False
+    match: tuple[tuple[StrictInt, ...], ...] = Field(default=(), max_length=1000)  # per-seat scores of earlier games
     # Per seat, the length of the log just after that seat's last action (-1: not acted yet): the handoff
     # tells each player everything public since their own last turn, across a quit and resume too.
-    log_marks: tuple[int, ...] = ()
-    state_version: int = 1  # files written before the field existed are version 1
+    log_marks: tuple[StrictInt, ...] = ()
+    state_version: StrictInt = 1  # files written before the field existed are version 1
     # Per seat, the level of the computer playing it, or None for a person; () = every seat a person
     # (files written before computers existed).
     computers: tuple[Annotated[str, Field(pattern="^[a-z_]{1,20}$")] | None, ...] = Field(default=(), max_length=8)
@@ -245,7 +244,7 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:  # the bytes counted are the bytes written
             handle.write(text)
             handle.flush()
             if durable:
@@ -302,14 +301,43 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (info.st_mtime_ns, info.st_size)
 
 
-def _unknown_level(save: SaveFile) -> str | None:
-    """A computer level the save names that this version has no computer player for (None: all known)."""
-    if not any(save.computers):
-        return None
-    from ..bots import BOTS  # the bots import the engine: imported here, when a save with computers is read
+def table_levels(game_id: str) -> tuple[str, ...]:
+    """The computer levels a table of this game can seat."""
+    from ..bots import table_levels as levels  # the bots import the engine: imported when a save is read
 
-    levels = BOTS.get(save.game_id, {})
-    return next((level for level in save.computers if level is not None and level not in levels), None)
+    return levels(game_id)
+
+
+def header_problem(save: SaveFile) -> tuple[str, dict[str, Any]] | None:
+    """Why a save's table cannot be played, before any move is replayed (None: it can): the checks the
+    setup screen makes (names, seat kinds) and the shape of what the save keeps per seat. One list for the
+    saves folder and for imported records, so no file brings in what setup forbids."""
+    spec = GAMES.get(save.game_id)
+    if spec is None:
+        return ("unknown_game", {"game": save.game_id[:40]})
+    if any(len(game) != len(save.players) for game in save.match):
+        return ("match_mismatch", {})
+    if save.computers and len(save.computers) != len(save.players):
+        return ("computers_mismatch", {})
+    if save.notes and len(save.notes) != len(save.players):
+        return ("notes_mismatch", {})
+    refused = names_refusal(save.players)
+    if refused is None and any(save.computers):
+        refused = seats_refusal(save.computers, table_levels(save.game_id))
+    if refused is None and any(save.notes):
+        if not spec.rules().card_notes:
+            refused = ("notes_not_allowed", {})
+        for seat_notes in save.notes:
+            for text in seat_notes.values():
+                refused = refused or note_refusal(text)
+    if refused is not None:
+        code, params = refused
+        if code in ("name_blank", "name_unprintable", "name_spaces", "name_too_long", "names_alike", "no_person"):
+            return ("bad_table", {"refusal": code, **params})
+        if code.startswith("note_"):
+            return ("bad_note", {"refusal": code, **params})
+        return refused
+    return None
 
 
 def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSave:
@@ -330,6 +358,8 @@ def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSav
         return BrokenSave(
             path, "wrong_player_count", {"count": len(save.players), "min": rules.min_players, "max": rules.max_players}
         )
+    if len(save.actions) > rules.max_actions:
+        return BrokenSave(path, "too_many_moves", {"count": len(save.actions), "limit": rules.max_actions})
     try:
         state = rules.setup(save.players, options, save.seed)
     except IllegalAction as exc:
@@ -340,7 +370,8 @@ def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSav
         if not 0 <= record.seat < len(save.players):
             return BrokenSave(path, "seat_out_of_range", {"move": number})
         try:
-            action = rules.parse_action(record.action)
+            # As written in the file, strictly: a slot `true` or "2" is a damaged move, not slot 1 or 2.
+            action = rules.action_adapter.validate_json(json.dumps(record.action), strict=True)
             state = rules.apply(state, record.seat, action)
         except ValidationError as exc:
             return BrokenSave(path, "damaged_move", {"move": number, **_first_error(exc)})
@@ -352,9 +383,42 @@ def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSav
     # every one legal, are the game. The rebuilt state is what is shown either way.
     if save.state_version == STATE_VERSION and state.model_dump(mode="json") != save.state:
         return BrokenSave(path, "does_not_add_up")
+    # A note names a card in a hand now (a note whose card left the hands is dropped when the game is saved).
+    if any(save.notes):
+        from .notes import cards_in_hands
+
+        held = {str(card_id) for card_id in cards_in_hands(state).values()}
+        if any(key not in held for seat_notes in save.notes for key in seat_notes):
+            return BrokenSave(path, "bad_note", {"refusal": "note_no_card"})
     # The position is not taken from the file either: the saves list narrates the rebuilt state's turn label.
     truth = {"finished": rules.outcome(state) is not None}
     return SavedGame(path, save.model_copy(update=truth), state)
+
+
+# Beside the saves (in their folder, under a name the list never reads as a save): which file contents this
+# program has already replayed and found whole, by file name -> SHA-256 of the bytes. A file listed with the
+# same bytes is shown from the state it keeps, without replaying its moves; any other file is replayed when
+# first listed; a game is replayed in full whenever it is opened. Written by engines of one version only.
+CHECKED_FILE = ".checked-saves"
+CHECKED_FORMAT = "boardgames_tui-checked-saves"
+MAX_CHECKED_BYTES = 1024 * 1024
+
+
+def engines_version() -> str:
+    from .. import __version__
+
+    return f"{__version__}/{STATE_VERSION}"
+
+
+class CheckedSaves(FrozenModel):
+    format: Literal["boardgames_tui-checked-saves"]
+    engines: _text(40)
+    files: dict[Annotated[str, Field(pattern="^" + SAVE_ID_PATTERN.pattern + re.escape(SAVE_SUFFIX) + "$")],
+                Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] = Field(default_factory=dict, max_length=100_000)
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 class SaveStore:
@@ -367,6 +431,8 @@ class SaveStore:
         # Saves already replayed, by path: (file stamp, the file's record, the checked game). Listing the
         # saves again after a game does not replay every other game again.
         self._verified: dict[Path, tuple[tuple[int, int], SaveFile, SavedGame]] = {}
+        self._checked: dict[str, str] | None = None  # CHECKED_FILE, read on first use
+        self._checked_changed = False
 
     def path_for(self, save_id: str) -> Path:
         """The one file a save id may be written to; refuses any id the program would not make."""
@@ -385,8 +451,41 @@ class SaveStore:
         """Write now and return once the file is on disk."""
         self.flush()
         path = self.path_for(save.save_id)
-        atomic_write_text(path, save.model_dump_json(indent=1))
+        text = save.model_dump_json(indent=1)
+        atomic_write_text(path, text)
+        self._wrote(path, save, text)
+        self.keep_checked()
         return path
+
+    def _wrote(self, path: Path, save: SaveFile, text: str) -> None:
+        """A file this program just wrote from a game it played is whole: listing it later need not replay it."""
+        if save.state_version == STATE_VERSION:
+            self._checked_files()[path.name] = digest(text.encode("utf-8"))
+            self._checked_changed = True
+
+    def _checked_files(self) -> dict[str, str]:
+        if self._checked is None:
+            self._checked = {}
+            try:  # read as carefully as a save; anything odd is a list of nothing (files are then replayed)
+                raw = read_regular_file(self.directory / CHECKED_FILE, MAX_CHECKED_BYTES).decode("utf-8")
+                checked = CheckedSaves.model_validate(parse_save_json(raw))
+            except (OSError, ValueError, ValidationError, RecursionError):
+                return self._checked
+            if checked.engines == engines_version():
+                self._checked = dict(checked.files)
+        return self._checked
+
+    def keep_checked(self) -> None:
+        """Write down which files are known to be whole (a folder that cannot be written: they are replayed
+        again next time, nothing else is lost)."""
+        if not self._checked_changed or self._checked is None:
+            return
+        record = CheckedSaves.model_construct(format=CHECKED_FORMAT, engines=engines_version(), files=dict(sorted(self._checked.items())))
+        try:
+            atomic_write_text(self.directory / CHECKED_FILE, record.model_dump_json(indent=0), durable=False)
+        except OSError:
+            return
+        self._checked_changed = False
 
     def write_behind(self, save: SaveFile) -> Path:
         """Write now, flush the disk later: the file is replaced at once (a killed program loses
@@ -396,7 +495,9 @@ class SaveStore:
         """
         self._raise_failed()
         path = self.path_for(save.save_id)
-        atomic_write_text(path, save.model_dump_json(indent=1), durable=False)
+        text = save.model_dump_json(indent=1)
+        atomic_write_text(path, text, durable=False)
+        self._wrote(path, save, text)
         if self._writer is None:
             # Its thread is joined when the interpreter exits, so a queued flush is never dropped.
             self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
@@ -415,20 +516,24 @@ class SaveStore:
         for future in done:
             future.result()
 
-    def load(self, path: Path) -> SavedGame | BrokenSave:
-        """The save in `path`, checked, or the reason it cannot be used. Never raises for a bad file."""
+    def load(self, path: Path, *, replay: bool = True) -> SavedGame | BrokenSave:
+        """The save in `path`, checked, or the reason it cannot be used. Never raises for a bad file.
+
+        `replay=False` (the saves list) trusts a file whose exact bytes were checked before (CHECKED_FILE)
+        and takes its game from the state it keeps; otherwise every move is replayed."""
         self.flush()
         try:
-            return self._load(path)
+            return self._load(path, replay)
         except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:  # a last guard
             return BrokenSave(path, "internal_error", {"error": type(exc).__name__})
 
-    def _load(self, path: Path) -> SavedGame | BrokenSave:
+    def _load(self, path: Path, replay: bool) -> SavedGame | BrokenSave:
         save_id = path.name[: -len(SAVE_SUFFIX)] if path.name.endswith(SAVE_SUFFIX) else ""
         if not is_save_id(save_id):
             return BrokenSave(path, "bad_file_name")
         try:
-            raw = read_regular_file(path).decode("utf-8")
+            raw_bytes = read_regular_file(path)
+            raw = raw_bytes.decode("utf-8")
         except SaveFileRefused as exc:
             return BrokenSave(path, exc.code, exc.params)
         except OSError as exc:
@@ -443,7 +548,7 @@ class SaveStore:
             return BrokenSave(path, exc.code, exc.params)
         if not isinstance(data, dict) or "schema_version" not in data or "game_id" not in data:
             return BrokenSave(path, "not_a_save")
-        if data["schema_version"] != SCHEMA_VERSION:
+        if data["schema_version"] != SCHEMA_VERSION or type(data["schema_version"]) is not int:  # not 1.0
             version = str(data["schema_version"])[:20]
             return BrokenSave(path, "unknown_format", {"version": version, "supported": SCHEMA_VERSION})
         data["save_id"] = save_id  # the file's name is its identity, whatever the file says
@@ -451,25 +556,28 @@ class SaveStore:
             save = SaveFile.model_validate(data)
         except ValidationError as exc:
             return BrokenSave(path, "damaged", _first_error(exc))
-        spec = GAMES.get(save.game_id)
-        if spec is None:
-            return BrokenSave(path, "unknown_game", {"game": save.game_id[:40]})
-        if any(len(game) != len(save.players) for game in save.match):
-            return BrokenSave(path, "match_mismatch")
-        if save.computers and len(save.computers) != len(save.players):
-            return BrokenSave(path, "computers_mismatch")
-        if save.notes and len(save.notes) != len(save.players):
-            return BrokenSave(path, "notes_mismatch")
-        unknown = _unknown_level(save)
-        if unknown is not None:
-            return BrokenSave(path, "unknown_level", {"level": unknown})
+        problem = header_problem(save)
+        if problem is not None:
+            return BrokenSave(path, problem[0], problem[1])
+        spec = GAMES[save.game_id]
         checked = self._verified.get(path)
         stamp = _stamp(path)
         if checked is not None and checked[0] == stamp and checked[1] == save:
             return SavedGame(path, checked[2].save, checked[2].state)
-        result = replay_save(path, save, spec.rules())
+        rules = spec.rules()
+        fingerprint = digest(raw_bytes)
+        if not replay and save.state_version == STATE_VERSION and self._checked_files().get(path.name) == fingerprint:
+            try:
+                state = rules.State.model_validate(save.state)
+                return SavedGame(path, save.model_copy(update={"finished": rules.outcome(state) is not None}), state)
+            except ValidationError:
+                pass  # a state this version cannot read: replay the moves
+        result = replay_save(path, save, rules)
         if isinstance(result, SavedGame):
             self._verified[path] = (stamp, save, result)
+            if save.state_version == STATE_VERSION:
+                self._checked_files()[path.name] = fingerprint
+                self._checked_changed = True
         return result
 
     def list(self) -> list[SavedGame | BrokenSave]:
@@ -483,7 +591,12 @@ class SaveStore:
             return []
         except OSError as exc:
             return [BrokenSave(self.directory, "folder_unreadable", {"error": os_error_code(exc)})]
-        entries = [self.load(path) for path in paths]
+        entries = [self.load(path, replay=False) for path in paths]
+        known = self._checked_files()
+        for name in [name for name in known if name not in {path.name for path in paths}]:
+            del known[name]  # a file deleted or renamed since
+            self._checked_changed = True
+        self.keep_checked()
 
         def newest_first(entry: SavedGame | BrokenSave) -> tuple[int, str]:
             if isinstance(entry, SavedGame):

@@ -31,9 +31,13 @@ from .widgets.keybar import KeyBar, binding_label
 
 if TYPE_CHECKING:
     from ..engine.saves import SaveStore
-    from .session import HotseatSession
+    from .session import HotseatSession, UnsavedWork
 
 # The engine (and pydantic) is imported on first use, not at start-up: the menu needs neither.
+
+
+# The exit status when the program closes with moves that are not on disk (1 is an unexpected error).
+EXIT_MOVES_LOST = 3
 
 
 # The titles and descriptions of Textual's command palette entries, for the catalogue.
@@ -77,6 +81,7 @@ class BoardGamesApp(App[None]):
         self._session: HotseatSession | None = None
         self._handoff: PassDeviceScreen | None = None
         self._retired: list[Screen] = []  # turn screens left behind, torn down at the next switch
+        self._lost: list[UnsavedWork] = []  # games left with moves not on disk, for the exit status
 
     @property
     def session(self) -> HotseatSession | None:
@@ -98,26 +103,47 @@ class BoardGamesApp(App[None]):
 
     def on_unmount(self) -> None:
         self.computers.shutdown()
-        # Saves are written behind the screen; none may be left queued when the app closes.
+        # Saves are written behind the screen; none may be left queued when the app closes. The open game's
+        # own folder first (it may be another than the saves folder): a failure there is its session's.
+        if self.session is not None:
+            self.session.finish_writing()
         if self._store is not None:
             try:
                 self._store.flush()
-            except OSError as exc:
-                if self.session is not None:
-                    from .screens.save_problems import write_problem
+            except OSError:
+                pass  # writes of a game already left: its session said so when it was left
 
-                    self.session.save_problem = write_problem(exc)
+    def exit_report(self) -> tuple[int, str | None]:
+        """The exit status and what to print on standard error once the app has closed.
 
-    def farewell(self) -> str | None:
-        """A line for the terminal after the app has closed: where the game is saved, or what was not."""
+        Moves that are not on disk — a game left with "leave anyway", or the app closed some other way with
+        the open game behind on disk — make the status EXIT_MOVES_LOST and are named with where the last
+        good save is (or that there is none). An unexpected error keeps Textual's status and says where the
+        open game was last saved.
+        """
+        lost = list(self._lost)
         session = self.session
-        if session is None:
-            return None
-        path = session.save_path
-        warning = session.save_warning()
-        if warning is not None:
-            return _("{warning}\nThe game was last saved in {path}").format(warning=warning, path=path)
-        return None
+        open_game = session.unsaved_work() if session is not None else None
+        if open_game is not None:
+            lost.append(open_game)
+        from .screens.leave import lost_work_report
+
+        lines = [lost_work_report(work) for work in lost]
+        if self.return_code and session is not None and open_game is None:
+            lines.append(_("The game was last saved in {path}").format(path=session.save_path))
+        status = self.return_code or (EXIT_MOVES_LOST if lost else 0)
+        return status, "\n".join(lines) or None
+
+    def _let_go_of_session(self) -> None:
+        """The open game is closed (left, or replaced by another): what it had not saved is lost, and
+        counted for the exit status."""
+        session = self.session
+        if session is not None:
+            session.finish_writing()
+            work = session.unsaved_work()
+            if work is not None:
+                self._lost.append(work)
+        self.session = None
 
     def get_default_screen(self) -> Screen:
         return MainMenuScreen()
@@ -225,6 +251,8 @@ class BoardGamesApp(App[None]):
             await self.pop_screen()
         self._drop_retired()
         self._stop_computer()
+        if self.session is not session:
+            self._let_go_of_session()
         self.session = session
         session.showing_seat = None
         from .screens.rules import prepare_rulebook
@@ -240,10 +268,10 @@ class BoardGamesApp(App[None]):
             self.clear_notifications()
 
     async def leave_game(self) -> None:
-        """Back to the main menu; the game is already saved."""
+        """Back to the main menu (the game is saved, or the players chose to lose what is not)."""
         self._clear_toasts()
         self._stop_computer()
-        self.session = None
+        self._let_go_of_session()
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         self._drop_retired()
@@ -462,7 +490,62 @@ class BoardGamesApp(App[None]):
         if warning is not None:  # shown on whatever screen comes next; a handoff clears it with the rest
             self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
 
-    def leave_question(self, question: str) -> str:
-        """The question asked before leaving a game, with a warning when moves are not on disk."""
-        warning = self.session.save_warning() if self.session is not None else None
-        return f"{warning}\n\n{question}" if warning else question
+    # Leaving a game ------------------------------------------------------------------------------
+
+    def leave_question(self, *, quitting: bool = False, question: str | None = None) -> str:
+        """The question before leaving a game whose file is up to date (to the main menu, or out of the
+        program when `quitting`); `question` in place of the usual one. A game saved outside the saves folder
+        says where instead, and how to resume it."""
+        session = self.session
+        if session is not None and session.saves_folder != self.store.directory:
+            where = {"path": session.save_path, "folder": self.store.directory}
+            if quitting:
+                return _("Quit? The game is saved in {path}; to resume it, put that file in {folder}.").format(**where)
+            return _("Leave to the main menu? The game is saved in {path}; to resume it, put that file in {folder}.").format(
+                **where
+            )
+        if quitting:
+            return _("Quit? The game is saved; resume it from the menu next time.")
+        return question or _("Leave to the main menu? The game is saved; resume it from the menu.")
+
+    def ask_to_leave(self, *, quitting: bool = False, question: str | None = None) -> None:
+        """Ask before leaving the open game: yes or no when its file is up to date (`question`, if given, is
+        the screen's own wording of it); otherwise the leave dialog says what is not saved and offers to try
+        again, to save elsewhere, to lose it, or to stay. `quitting` (Ctrl+C): leaving closes the program
+        instead of going back to the main menu."""
+        from .screens.confirm import ConfirmScreen
+        from .screens.leave import LeaveScreen
+
+        session = self.session
+        if session is None:
+            return
+        session.finish_writing()  # a write still on its way may yet fail: ask about what is really on disk
+
+        def answered(choice: object) -> None:
+            if not choice:
+                return
+            if quitting:
+                self.exit()
+            else:
+                self.run_worker(self.leave_game())
+
+        if session.unsaved_work() is None:
+            self.push_screen(ConfirmScreen(self.leave_question(quitting=quitting, question=question)), answered)
+        else:
+            self.push_screen(LeaveScreen(session, quitting=quitting), answered)
+
+    async def action_quit(self) -> None:
+        """Ctrl+C (and Textual's own quit): with moves not on disk, ask exactly as leaving the game does;
+        otherwise quit at once (every write is finished as the app closes)."""
+        from .screens.leave import LeaveScreen
+
+        session = self.session
+        if session is not None:
+            session.finish_writing()
+            if session.unsaved_work() is not None:
+                if isinstance(self.screen, LeaveScreen):
+                    self.bell()  # already asking: one of its keys answers
+                else:
+                    self.ask_to_leave(quitting=True)
+                return
+        self.exit()

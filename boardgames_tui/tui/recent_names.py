@@ -9,12 +9,12 @@ that cannot be written never stops a game from starting.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..engine.saves import atomic_write_text, parse_save_json, read_regular_file
+from ..engine.seating import name_refusal, same_name_key
 
 FILE_NAME = "recent_players.json"
 KEEP = 6  # the most players any game seats
@@ -26,8 +26,7 @@ def recent_names_path(save_dir: Path) -> Path:
     return save_dir.parent / FILE_NAME
 
 
-def _key(name: str) -> str:
-    return unicodedata.normalize("NFC", name).casefold()
+_key = same_name_key
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -54,7 +53,8 @@ def load_recent_names(path: Path) -> list[str]:
         return []
     names: list[str] = []
     for name in players:
-        if isinstance(name, str) and name.strip() and _key(name) not in {_key(n) for n in names}:
+        # Only names setup itself would take: the same checks as every other way into a game.
+        if isinstance(name, str) and name_refusal(len(names), name) is None and _key(name) not in {_key(n) for n in names}:
             names.append(name)
     return names[:KEEP]
 

@@ -6,8 +6,10 @@ session applies them, autosaves, and says what the table should see next.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..engine.base import FrozenModel, GameRules, Outcome
@@ -18,6 +20,7 @@ from .narrate import Narrator, narrator_for
 from .screens.save_problems import write_problem
 from ..engine.saves import (
     NOTE_MAX,
+    SAVE_SUFFIX,
     SCHEMA_VERSION,
     STATE_VERSION,
     RecordedAction,
@@ -25,6 +28,7 @@ from ..engine.saves import (
     SaveFile,
     SaveStore,
     is_printable,
+    is_save_id,
     now_iso,
 )
 
@@ -49,6 +53,67 @@ class ComputerJob:
     view: Any
     deal_number: str
     decision: int  # how many actions the game has recorded: with the deal number, seeds the bot
+
+
+@dataclass(frozen=True)
+class UnsavedWork:
+    """What of a game is only in memory: the file on disk is behind (or there is no file at all)."""
+
+    title: str
+    moves: int  # recorded moves the file lacks (every move when there is no file)
+    problem: str  # why the last write failed, in words
+    last_good_save: Path | None  # the file with the game as last saved; None: no file of this game exists
+
+
+class SaveTargetRefused(Exception):
+    """A place a player typed to save a game in that cannot be used; the message says why, in words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def save_target(typed: str, save_id: str) -> Path:
+    """The file a game with `save_id` is written to when a player types `typed`: a folder (the game keeps
+    its file name there) or a file name ending in .json (whose name becomes the save's id: a save's identity
+    is its file name).
+
+    Held to what every file the program writes is held to: a link is never written through (the folder or
+    file typed may not be one), and no other file is replaced: only this game's own file may be. Raises
+    SaveTargetRefused with the reason.
+    """
+    text = typed.strip()
+    if not text:
+        raise SaveTargetRefused(_("Type a folder, or a file name ending in .json."))
+    path = Path(os.path.abspath(os.path.expanduser(text)))
+    if path.suffix.lower() == SAVE_SUFFIX:
+        folder, name = path.parent, path.name
+        if not (name.endswith(SAVE_SUFFIX) and is_save_id(name[: -len(SAVE_SUFFIX)])):
+            raise SaveTargetRefused(
+                _("{name} cannot be a save's name: letters, digits, - and _ only (at most 64), then .json.").format(
+                    name=name
+                )
+            )
+    else:
+        folder, name = path, save_id + SAVE_SUFFIX
+    if os.path.islink(folder):
+        raise SaveTargetRefused(
+            _("{path} is a link; a game is never written through a link. Type the folder it leads to: {target}").format(
+                path=folder, target=os.path.realpath(folder)
+            )
+        )
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise SaveTargetRefused(
+            _("{path} is a file, not a folder: type a folder, or a file name ending in .json.").format(path=folder)
+        )
+    target = folder / name
+    if os.path.islink(target):
+        raise SaveTargetRefused(_("{path} is a link; a game is never written through a link.").format(path=target))
+    if os.path.lexists(target) and (name != save_id + SAVE_SUFFIX or not os.path.isfile(target)):
+        raise SaveTargetRefused(
+            _("{path} already exists; type another name, so that no other file is replaced.").format(path=target)
+        )
+    return target
 
 
 def log_mark(rules: GameRules, seat: int, before: Any, after: Any, mark: int) -> int:  # type: ignore[type-arg]
@@ -81,10 +146,10 @@ class HotseatSession:
         # if the same seat goes on.
         self._pause_for_table = False
         self._log_marks = self._restore_log_marks(save)
-        # Why the last autosave failed (None when the game on disk is up to date), and how many actions since
-        # the last good save are only in memory.
+        # Why the last autosave failed (None when the game on disk is up to date), and how many of the recorded
+        # actions the file on disk holds (None while no file of this game exists: `new` sets it).
         self.save_problem: str | None = None
-        self.unsaved_actions = 0
+        self._actions_on_disk: int | None = len(self._actions)
         # Per seat, the notes that seat wrote on cards (Hanabi): card id as text -> note. Kept by card, so a
         # note follows its card when the slots shift; the ids never leave the session.
         self._notes: list[dict[str, str]] = [
@@ -108,6 +173,7 @@ class HotseatSession:
         person (empty: everyone is a person)."""
         spec = get_game(game_id)
         rules = spec.rules()
+        chosen = bool(seed and seed.strip())
         seed = seed.strip() if seed and seed.strip() else new_deal_number()
         state = rules.setup(tuple(players), options, seed)
         stamp = now_iso()
@@ -118,6 +184,7 @@ class HotseatSession:
             players=tuple(players),
             options=options.model_dump(mode="json"),
             seed=seed,
+            deal_chosen=chosen,
             state={},
             created_at=stamp,
             updated_at=stamp,
@@ -125,6 +192,7 @@ class HotseatSession:
             computers=tuple(computers) if any(computers) else (),
         )
         session = cls(spec, save, state, store)
+        session._actions_on_disk = None  # no file until the first write succeeds
         session._autosave()
         return session
 
@@ -200,18 +268,46 @@ class HotseatSession:
         return self._save.seed
 
     @property
-    def save_path(self):  # noqa: ANN201 - a Path, for messages
+    def save_path(self) -> Path:
         """This game's file, once every write queued for it has landed."""
+        self.finish_writing()
+        return self._store.path_for(self._save.save_id)
+
+    def finish_writing(self) -> None:
+        """Wait until every write queued for this game has reached the disk; a failure is kept in
+        `save_problem`."""
         try:
             self._store.flush()
         except OSError as exc:
             self.save_problem = write_problem(exc)
-        return self._store.path_for(self._save.save_id)
+
+    @property
+    def saves_folder(self) -> Path:
+        """The folder this game is saved in (the saves folder, unless a player chose another place)."""
+        return self._store.directory
+
+    @property
+    def unsaved_actions(self) -> int:
+        """How many recorded moves the file on disk lacks (all of them while there is no file)."""
+        return len(self._actions) - (self._actions_on_disk or 0)
+
+    def unsaved_work(self) -> UnsavedWork | None:
+        """What would be lost if the game were closed now; None when the file on disk is up to date."""
+        if self.save_problem is None:
+            return None
+        last_good = self._store.path_for(self._save.save_id) if self._actions_on_disk is not None else None
+        if last_good is not None and not last_good.is_file():  # the folder vanished with the file in it
+            return UnsavedWork(self.title, len(self._actions), self.save_problem, None)
+        return UnsavedWork(self.title, self.unsaved_actions, self.save_problem, last_good)
 
     def save_warning(self) -> str | None:
         """What the table must know before leaving when the game on disk is behind the game in memory."""
         if self.save_problem is None:
             return None
+        if self._actions_on_disk is None:
+            return _("This game is NOT saved yet ({problem}); saving is tried again after the next move.").format(
+                problem=self.save_problem
+            )
         return ngettext(
             "The last move is NOT saved ({problem}); saving is tried again after the next move.",
             "The last {n} moves are NOT saved ({problem}); saving is tried again after the next move.",
@@ -319,6 +415,10 @@ class HotseatSession:
         )
         # Saving can fail (a read-only or vanished folder, a full disk). The move stays applied in memory, the
         # screens say so, and every later action tries again: a failure never crashes or loses the game.
+        self._write()
+
+    def _write(self) -> bool:
+        """Write the game as it is now behind the screen; False (and `save_problem` says why) if it failed."""
         problem: Exception | None = None
         for _attempt in range(2):  # the first call may only report an earlier flush that failed
             try:
@@ -328,33 +428,64 @@ class HotseatSession:
             else:
                 problem = None
                 break
-        if problem is None:
-            self.unsaved_actions = 0
-            self.save_problem = None
-        else:
-            self.unsaved_actions += 1
+        if problem is not None:
             self.save_problem = write_problem(problem)
+            return False
+        self._actions_on_disk = len(self._actions)
+        self.save_problem = None
+        return True
+
+    def save_again(self) -> bool:
+        """Write the game now and wait until it is on the disk (the leave dialog's "try again"): True when
+        it is; otherwise `save_problem` says why."""
+        on_disk_before = self._actions_on_disk
+        if not self._write():
+            return False
+        try:
+            self._store.flush()
+        except OSError as exc:
+            self._actions_on_disk = on_disk_before  # written, but the disk did not confirm it
+            self.save_problem = write_problem(exc)
+            return False
+        return True
+
+    def save_elsewhere(self, typed: str) -> Path:
+        """Write the game where a player typed (a folder or a .json file, see `save_target`), wait for the
+        disk, and save it there from now on. Returns the file; raises SaveTargetRefused saying why nothing was
+        written, and then the game goes on saving where it did."""
+        target = save_target(typed, self._save.save_id)
+        store = SaveStore(target.parent)
+        save = self._save.model_copy(update={"save_id": target.name[: -len(SAVE_SUFFIX)]})
+        try:
+            # Written behind, then flushed: `SaveStore.write` would also leave the store's notes in that folder.
+            store.write_behind(save)
+            store.flush()
+        except (OSError, ValueError) as exc:
+            raise SaveTargetRefused(
+                _("The game could not be written to {path}: {problem}.").format(path=target, problem=write_problem(exc))
+            ) from None
+        self._store, self._save = store, save
+        self._actions_on_disk = len(self._actions)
+        self.save_problem = None
+        return target
 
     # Card notes (Hanabi) --------------------------------------------------------------------------
 
     def _cards_in_hands(self) -> dict[tuple[int, int], int]:
         """The id of the card in each (hand's seat, slot), for games whose hands hold identified cards
         (Hanabi's held cards); empty for the others."""
-        found: dict[tuple[int, int], int] = {}
-        for hand_seat, hand in enumerate(getattr(self._state, "hands", ())):
-            for slot, held in enumerate(hand):
-                card_id = getattr(getattr(held, "card", None), "id", None)
-                if isinstance(card_id, int):
-                    found[(hand_seat, slot)] = card_id
-        return found
+        from ..engine.notes import cards_in_hands
+
+        return cards_in_hands(self._state)
 
     def notes_for(self, seat: int) -> dict[tuple[int, int], str]:
         """The notes `seat` wrote on the cards now in hands, by (hand's seat, slot): for that seat's screen
         only. The screen gets texts by slot, never a card's id (a seat must not learn its own cards' ids)."""
-        if not 0 <= seat < len(self._notes) or not self._notes[seat]:
+        from ..engine.notes import notes_by_place  # the one mapping, shared with the records of games in play
+
+        if not 0 <= seat < len(self._notes):
             return {}
-        mine = self._notes[seat]
-        return {where: mine[str(card_id)] for where, card_id in self._cards_in_hands().items() if str(card_id) in mine}
+        return notes_by_place(self._state, self._notes[seat])
 
     def write_note(self, seat: int, hand_seat: int, slot: int, text: str) -> None:
         """`seat` writes `text` on the card in `hand_seat`'s hand at `slot` (empty text deletes the note), and

@@ -16,19 +16,8 @@ from boardgames_tui.bots import BOTS, decide
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.tui.session import HotseatSession
-from tests.engine.hanabi.helpers import resample_own_cards
-from tests.engine.lifeboat.helpers import resample_hidden as resample_lifeboat
-from tests.engine.luz.helpers import resample_own_numbers
-from tests.engine.rummikub.helpers import resample_hidden as resample_rummikub
-from tests.engine.splendor_duel.helpers import resample_hidden as resample_splendor
+from tests.resamplers import RESAMPLE
 
-RESAMPLE: dict[str, Callable[[Any, int, random.Random], Any]] = {
-    "hanabi": resample_own_cards,
-    "luz": resample_own_numbers,
-    "rummikub": resample_rummikub,
-    "splendor_duel": resample_splendor,
-    "lifeboat": resample_lifeboat,
-}
 SEATS = {"hanabi": 3, "luz": 4, "rummikub": 3, "splendor_duel": 2, "lifeboat": 4}
 POSITIONS = 3  # per game and level: hard levels search, and CI has two cores
 CASES = [(game, level) for game in sorted(BOTS) for level in BOTS[game]]

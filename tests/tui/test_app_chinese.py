@@ -75,8 +75,8 @@ def short_save_dir() -> Any:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_menu_picker_and_every_games_setup_in_chinese(make_app, in_chinese, size) -> None:
-    app = make_app()
+async def test_menu_picker_and_every_games_setup_in_chinese(in_chinese, short_save_dir: Path, size) -> None:
+    app = BoardGamesApp(save_dir=short_save_dir, handoff_delay=0.05)  # the setup names the saves folder
     async with app.run_test(size=size) as pilot:
         assert_chinese(app, "新游戏", "继续已保存的游戏", "语言（l）：简体中文", "退出")
         await pilot.press("n")
@@ -98,7 +98,8 @@ async def check_setup(app: BoardGamesApp, pilot: Pilot[Any], setup: SetupScreen)
     """Every row of the form, scrolled into view, in Chinese and whole; every choice fits its box."""
     narrator = setup.narrator
     form = setup.query_one(VerticalScroll)
-    assert_chinese(app, narrator.title, "玩家人数")
+    folder = (str(app.store.directory),)  # the line that says where games are saved names the folder
+    assert_chinese(app, narrator.title, "玩家人数", allowed=folder)
     rows = [("name-row-0", "玩家 1", None), ("seed-help", "牌局编号", setup.deal_help())]
     for name in setup.rules.Options.model_fields:
         if setup.query_one(f"#opt-row-{name}").display:
@@ -106,7 +107,7 @@ async def check_setup(app: BoardGamesApp, pilot: Pilot[Any], setup: SetupScreen)
     for widget_id, label, help_line in rows:
         form.scroll_to_widget(setup.query_one(f"#{widget_id}"), animate=False, top=True)
         await pilot.pause()
-        assert_chinese(app, label, *([help_line] if help_line else []))
+        assert_chinese(app, label, *([help_line] if help_line else []), allowed=folder)
     for select in setup.query(Select):
         if not all(node.display for node in select.ancestors_with_self):
             continue  # the row of a seat the player count leaves out
@@ -202,7 +203,7 @@ async def test_handoff_help_log_rules_and_results_in_chinese(make_app, in_chines
         await pilot.pause()
         assert_chinese(app, "在这里没有作用")
         for key, screen_class, whole in (
-            ("question_mark", HelpScreen, ("按键", "本游戏的规则", "回到主菜单（游戏已保存）")),
+            ("question_mark", HelpScreen, ("按键", "本游戏的规则", "回到主菜单（会先询问；若有未保存的步骤会说明）")),
             ("l", LogScreen, ("记录", *session.log_lines(None))),
             ("r", RulesScreen, ("规则 — 花火",)),
         ):

@@ -166,11 +166,11 @@ async def wait_for_handoff_to(app: Any, pilot: Any, handoffs: HandoffLog, name: 
 async def test_seat_kinds_are_saved_and_a_resumed_game_lets_the_computers_play(make_app: Any, save_dir: Path) -> None:
     rules = get_game("luz").rules()
     store = SaveStore(save_dir)
-    session = HotseatSession.new("luz", ("Ana", "Ben", "Cleo"), rules.Options(), store, seed="9", computers=(None, "random", "random"))
+    session = HotseatSession.new("luz", ("Ana", "Ben", "Cleo"), rules.Options(), store, seed="9", computers=(None, "easy", "easy"))
     session.apply(0, session.view(0).legal_actions[0])
     store.flush()
     saved = [entry for entry in SaveStore(save_dir).list() if hasattr(entry, "save")]
-    assert saved and saved[0].save.computers == (None, "random", "random")
+    assert saved and saved[0].save.computers == (None, "easy", "easy")
     app = make_app()
     async with app.run_test(size=(110, 32)) as pilot:
         resumed = HotseatSession.resume(saved[0], app.store)

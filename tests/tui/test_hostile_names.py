@@ -41,8 +41,9 @@ GAME_IDS = list(GAMES)
 
 # Typed into the setup screen: each is at most 16 characters, the longest name the setup accepts.
 TYPED = ["[b]Al[/i]", "字" * 16, "[dad]", "[@click=app.quit]"[:MAX_NAME_LENGTH], "\\", "[link=file:///e]"]
-# Older saves or other programs may hold longer ones: the resume list and the results show them too.
-LONG_LINK = "[link='file:///etc/passwd']x"
+# A file may hold what a program other than the setup wrote: a link tag of the longest length a save takes
+# (the same checks as setup) is shown as typed in the resume list and the results too.
+LONG_LINK = "[link='file://']"
 
 
 def visible(text: str) -> str:

@@ -309,7 +309,7 @@ def test_the_words_shared_with_the_app_read_as_the_app_says_them() -> None:
 
     app, game = translations("app"), translations("lifeboat")
     shared = set(app) & set(game)
-    assert {(None, "the game log"), (None, "back to the main menu (the game is saved)")} <= shared
+    assert {(None, "the game log"), (None, "back to the main menu (asks first; says so if a move is not saved)")} <= shared
     assert {key: (app[key], game[key]) for key in shared if app[key] != game[key]} == {}
 
 
@@ -368,7 +368,7 @@ async def test_a_turn_a_refusal_the_log_help_and_results_in_chinese(make_app, si
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         assert_chinese(app, players)
         keys = dict(screen.help_lines())
-        assert (keys["l"], keys["q / Esc"]) == ("本局记录", "回到主菜单（游戏已保存）")  # the app's words for its keys
+        assert (keys["l"], keys["q / Esc"]) == ("本局记录", "回到主菜单（会先询问；若有未保存的步骤会说明）")  # the app's words for its keys
         await pilot.press("escape")
         # a turn played: Ana does nothing; the next player's screen
         await pilot.press("d")

@@ -7,9 +7,11 @@ import json
 import shutil
 from pathlib import Path
 
+from textual.widgets import Static
+
 from boardgames_tui.engine.hanabi.models import HanabiOptions, PlayCard
 from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.screens.confirm import ConfirmScreen
+from boardgames_tui.tui.screens.leave import LeaveScreen
 
 from .helpers import screen_text, start_game, take_device, wait_for_handoff
 
@@ -28,12 +30,16 @@ async def test_a_save_folder_replaced_by_a_file_mid_game_loses_nothing(make_app,
         assert len(session._actions) == 1
         assert session.save_problem and session.unsaved_actions == 1
         assert any("NOT saved" in n.message for n in app._notifications)
-        # Leaving asks with the warning in front.
+        # Leaving says what is not saved, in words (never the system's code), and does not claim a save.
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "The last move is NOT saved" in screen_text(app)
-        await pilot.press("n")
+        assert isinstance(app.screen, LeaveScreen)
+        text = screen_text(app)
+        body = str(app.screen.query_one("#leave-body", Static).content)
+        assert "The last move is NOT saved" in text
+        assert body.startswith("The last move is NOT saved (a file is in the way where a folder should be).")
+        assert "EEXIST" not in text and "The game is saved" not in text
+        await pilot.press("escape")
         # The folder is back: the next action saves both moves, and the warning is gone.
         save_dir.unlink()
         await take_device(app, pilot)
@@ -68,7 +74,7 @@ async def test_a_full_disk_is_said_and_retried(make_app, save_dir: Path, monkeyp
         session.apply(1, PlayCard(slot=0))
         assert session.save_warning() is None
         assert len(json.loads(session.save_path.read_text())["actions"]) == 4
-        assert app.farewell() is None
+        assert app.exit_report() == (0, None)
 
 
 def test_an_unexpected_error_exits_non_zero_and_says_where_the_game_is(monkeypatch, save_dir: Path, capsys) -> None:

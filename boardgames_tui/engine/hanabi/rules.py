@@ -120,6 +120,8 @@ def _find_discard(state: HanabiState, card_id: Any) -> tuple[int, Card] | None:
 
 
 class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions]):  # type: ignore[type-var]
+    max_actions = 1_000  # a turn is one action; clue tokens bound the turns to well under 200
+    card_notes = True
     id = "hanabi"
     title = "Hanabi"
     min_players = 2

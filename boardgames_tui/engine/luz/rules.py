@@ -115,6 +115,7 @@ def _trick_won(winner: int, number: int) -> Event:
 
 
 class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ignore[type-var]
+    max_actions = 2_000
     id = "luz"
     title = "Luz"
     min_players = 3

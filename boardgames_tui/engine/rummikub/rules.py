@@ -69,6 +69,7 @@ def rules_for(state: RummikubState) -> StandardRules:
 class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, RummikubOptions]):  # type: ignore[type-var]
     """Every rule set of Rummikub behind one GameRules: each call goes to the state's rule-set object."""
 
+    max_actions = 20_000  # tile moves, rack sorts and undos make many actions a turn; random play stays under 6,000
     id = "rummikub"
     title = "Rummikub"
     min_players = 2

@@ -14,7 +14,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question for the player already at the screen (never used between players)."""
 
     DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
+    /* Opaque, in every colour mode: a question over a private screen must not let the hand show through. */
+    ConfirmScreen, ConfirmScreen:ansi { align: center middle; background: $background; }
     ConfirmScreen > Vertical { width: 60; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     ConfirmScreen Horizontal { height: auto; margin-top: 1; align-horizontal: center; }
     ConfirmScreen Button { margin: 0 1; }

@@ -236,7 +236,7 @@ class PassDeviceScreen(Screen[None]):
             ("t", _("the table as everyone sees it (games that have one)")),
             ("r", _("the rules of the game")),
             ("l", _("the public log of the game")),
-            ("q / Esc", _("back to the main menu (the game is saved)")),
+            ("q / Esc", _("back to the main menu (asks first; says so if a move is not saved)")),
         ]
         self.app.push_screen(HelpScreen(self.game_title, lines))
 
@@ -263,11 +263,4 @@ class PassDeviceScreen(Screen[None]):
             self.app.show_seat(self.seat)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
-        from .confirm import ConfirmScreen
-
-        def leave(confirmed: bool | None) -> None:
-            if confirmed:
-                self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
-
-        question = self.app.leave_question(_("Leave to the main menu? The game is saved."))  # type: ignore[attr-defined]
-        self.app.push_screen(ConfirmScreen(question), leave)
+        self.app.ask_to_leave(question=_("Leave to the main menu? The game is saved."))  # type: ignore[attr-defined]

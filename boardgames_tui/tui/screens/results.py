@@ -106,9 +106,20 @@ class ResultsScreen(Screen[None]):
             yield Static(_("[b]a[/b] play again (same players and options, new deal) · [b]m[/b] main menu"))
         yield KeyBar()
 
+    def _unsaved(self) -> bool:
+        """Whether the end of the game is not on disk yet: leaving then goes through the leave dialog, which
+        offers to save again or elsewhere before anything is dropped."""
+        self.session.finish_writing()
+        if self.session.unsaved_work() is None:
+            return False
+        self.app.ask_to_leave()  # type: ignore[attr-defined]
+        return True
+
     def action_again(self) -> None:
         from ..session import HotseatSession
 
+        if self._unsaved():
+            return
         previous = self.session
         session = HotseatSession.new(
             previous.spec.id,
@@ -142,4 +153,5 @@ class ResultsScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.session.spec.id, self.session.title))
 
     def action_menu(self) -> None:
-        self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]
+        if not self._unsaved():
+            self.app.run_worker(self.app.leave_game())  # type: ignore[attr-defined]

@@ -7,39 +7,89 @@ by the game's own narrator, which knows its refusal codes.
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
+from ...engine import saves as save_files
 from ...engine.base import IllegalAction
 from ...engine.saves import BrokenSave, SaveFileRefused, os_error_code
 from ...i18n import N_, _, ngettext, pgettext
 
-# Operating-system errors by their symbolic name; any other is shown by its name ("EIO").
+# Operating-system errors by their symbolic name, as a reason a file could not be read or written. A code
+# missing here is said by a general sentence (`os_error`): players never see "EBUSY". Codes that share a
+# number on some systems (EAGAIN and EWOULDBLOCK) are both listed: `errno.errorcode` names only one.
 OS_ERRORS: dict[str, str] = {
     "EACCES": N_("permission denied"),
     "EPERM": N_("permission denied"),
     "ENOENT": N_("the file is gone"),
     "EISDIR": N_("it is a folder"),
     "ENOTDIR": N_("a part of the path is not a folder"),
+    "EEXIST": N_("a file is in the way where a folder should be"),
     "ELOOP": N_("too many links"),
     "ENAMETOOLONG": N_("the name is too long"),
+    "EINVAL": N_("the name is not allowed on this disk"),
     "EIO": N_("the disk could not be read"),
     "ENOSPC": N_("the disk is full"),
+    "EDQUOT": N_("your disk quota is used up"),
+    "EFBIG": N_("the file is too large for this disk"),
     "EROFS": N_("the disk is read-only"),
+    "EBUSY": N_("the file is in use by another program"),
+    "ETXTBSY": N_("the file is in use by another program"),
+    "EAGAIN": N_("the disk was busy"),
+    "EWOULDBLOCK": N_("the disk was busy"),
+    "EINTR": N_("the write was interrupted"),
+    "EMFILE": N_("too many files are open"),
+    "ENFILE": N_("too many files are open"),
+    "ENOMEM": N_("the computer is out of memory"),
+    "EMLINK": N_("the folder holds too many entries"),
+    "EXDEV": N_("the file cannot be moved between disks"),
+    "ENOTEMPTY": N_("a folder that is not empty is in the way"),
+    "ENXIO": N_("the disk is not connected"),
+    "ENODEV": N_("the disk is not connected"),
+    "ESTALE": N_("the network folder is no longer reachable"),
+    "ENOTCONN": N_("the network folder is no longer reachable"),
+    "ENETDOWN": N_("the network folder is no longer reachable"),
+    "ENETUNREACH": N_("the network folder is no longer reachable"),
+    "EHOSTDOWN": N_("the network folder is no longer reachable"),
+    "EHOSTUNREACH": N_("the network folder is no longer reachable"),
+    "ETIMEDOUT": N_("the disk or network folder did not answer in time"),
+    "ENOTSUP": N_("the disk does not allow this"),
+    "EOPNOTSUPP": N_("the disk does not allow this"),
+    "ENOLCK": N_("the disk does not allow this"),
+    "ECANCELED": N_("the write was cancelled"),
 }
 
 
 def os_error(code: str) -> str:
-    return _(OS_ERRORS[code]) if code in OS_ERRORS else code
+    """An operating-system error in words; a code this program has no words for gets a general sentence."""
+    return _(OS_ERRORS[code]) if code in OS_ERRORS else _("the system reported an unexpected error")
 
 
 def write_problem(exc: Exception) -> str:
-    """Why a save could not be written, in the player's language (never the system's English message)."""
+    """Why a save could not be written, in the player's language (never the system's English message, never
+    a bare error code)."""
     if isinstance(exc, SaveFileRefused):
         return describe_problem(BrokenSave(Path(), exc.code, exc.params))
-    if isinstance(exc, OSError):
-        return os_error(os_error_code(exc))
-    return type(exc).__name__
+    if isinstance(exc, OSError) and os_error_code(exc) in OS_ERRORS:
+        return _(OS_ERRORS[os_error_code(exc)])
+    return _("the system would not write the file, for a reason it did not say")
+
+
+def folder_write_problem(folder: Path) -> str | None:
+    """Why games cannot be saved in `folder`, or None when they can.
+
+    A real test, not a permission check (`os.access` is wrong for root, read-only disks, full disks and
+    network folders): the folder is made if it is missing, a small file is written in it atomically, as a
+    save is, and removed again.
+    """
+    probe = folder / f".write-test-{uuid.uuid4().hex[:8]}"  # never listed: not a .json file
+    try:
+        save_files.atomic_write_text(probe, "boardgames_tui write test\n", durable=False)
+        probe.unlink()
+    except OSError as exc:
+        return write_problem(exc)
+    return None
 
 
 def file_fields() -> dict[str, str]:
@@ -165,6 +215,46 @@ def _wrong_player_count(p: dict[str, Any]) -> str:
     ).format(count=p["count"], min=p["min"], max=p["max"])
 
 
+def table_refusal(p: dict[str, Any]) -> str:
+    """A seating check the file fails (engine/seating.py), in words."""
+    code, n = p["refusal"], p.get("seat", 0) + 1
+    if code == "name_blank":
+        return _("is refused: player {n} has no visible name").format(n=n)
+    if code == "name_unprintable":
+        return _("is refused: the name of player {n} has a control character, an invisible one or a special space").format(n=n)
+    if code == "name_spaces":
+        return _("is refused: the name of player {n} starts or ends with a space").format(n=n)
+    if code == "name_too_long":
+        return ngettext(
+            "is refused: the name of player {n} is longer than {max} character",
+            "is refused: the name of player {n} is longer than {max} characters",
+            p["limit"],
+        ).format(n=n, max=p["limit"])
+    if code == "names_alike":
+        return _("is refused: two players are called {name} (names must differ, whatever the case)").format(name=p["name"])
+    if code == "no_person":
+        return _("is refused: every seat is a computer, and a table needs at least one person")
+    raise KeyError(code)
+
+
+def note_refusal(p: dict[str, Any]) -> str:
+    """A card note the file holds that a player could not have written, in words."""
+    code = p["refusal"]
+    if code == "note_blank":
+        return _("is refused: a card note has nothing visible in it")
+    if code == "note_unprintable":
+        return _("is refused: a card note has a control character or an invisible one")
+    if code == "note_too_long":
+        return ngettext(
+            "is refused: a card note is longer than {max} character",
+            "is refused: a card note is longer than {max} characters",
+            p["limit"],
+        ).format(max=p["limit"])
+    if code == "note_no_card":
+        return _("is refused: a card note is on a card that is in nobody's hand")
+    raise KeyError(code)
+
+
 SAYINGS: dict[str, Any] = {
     "bad_file_name": lambda p: _("has a file name this program never gives a save (letters, digits, - and _ only)"),
     "is_link": lambda p: _("is a link, not a file: not read"),
@@ -190,7 +280,13 @@ SAYINGS: dict[str, Any] = {
     "match_mismatch": lambda p: _("is inconsistent: its match scores do not fit its players"),
     "computers_mismatch": lambda p: _("is inconsistent: its list of computer players does not fit its players"),
     "notes_mismatch": lambda p: _("is inconsistent: its card notes do not fit its players"),
-    "unknown_level": lambda p: _("names a computer level this version does not have: {level}").format(level=p["level"]),
+    "unknown_level": lambda p: _("names a computer level a table cannot seat: {level}").format(level=p["level"]),
+    "bad_table": table_refusal,
+    "bad_note": note_refusal,
+    "notes_not_allowed": lambda p: _("is refused: it holds card notes, which this game does not have"),
+    "too_many_moves": lambda p: _("is refused: it has {count} moves, more than any real game needs (at most {limit})").format(
+        count=f"{p['count']:,}", limit=f"{p['limit']:,}"
+    ),
     "damaged_options": lambda p: _("has damaged options: {problem}").format(
         problem=field_problem(p["field"], p["problem"], p["count"], p.get("game"))
     ),

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -11,7 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
-from ...engine.saves import BrokenSave, SavedGame
+from ...engine.saves import BrokenSave, SavedGame, is_printable
 from ...i18n import N_, _, pgettext
 from ..narrate import narrator_for
 from ..text import markup
@@ -25,6 +26,15 @@ def _when(stamp: str) -> str:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
         return stamp
+
+
+def file_name(path: Path) -> str:
+    """A file's name as the list shows it: a line break, an escape or another control character in a name
+    someone gave a file by hand is written out as an escape, so a row stays one row and draws nothing."""
+    name = path.name
+    if is_printable(name):
+        return name
+    return "".join(ch if is_printable(ch) else ch.encode("unicode_escape").decode("ascii") for ch in name)
 
 
 def player_list(players: tuple[str, ...], computers: tuple[str | None, ...] = ()) -> str:
@@ -162,16 +172,22 @@ class ResumeScreen(Screen[None]):
         outcome = rules.outcome(entry.state) if save.finished else None
         if outcome is not None:  # how it ended: who won, or the team's score
             position = narrator.say(outcome.headline)
+        # A deal number drawn at random names every hidden card: it is shown once the game is over. One the
+        # players typed is theirs to know.
+        if save.finished or save.deal_chosen:
+            where = markup(_("{position} · deal {deal}"), position=position, deal=save.seed)
+        else:
+            where = markup("{position}", position=position)
         return OptionRows(
             (markup("[b]{title}[/b] · {players}" + finished, title=title, players=player_list(save.players, save.computers)), 0),
-            (markup(_("{position} · deal {deal}"), position=position, deal=save.seed), 2),
+            (where, 2),
             (markup(_("last played {when}"), when=_when(save.updated_at)), 2),
         )
 
     @staticmethod
     def describe_broken(entry: BrokenSave) -> OptionRows:
         return OptionRows(
-            (markup(_("[b]✗ Unreadable[/b] {file}"), file=entry.path.name), 0),
+            (markup(_("[b]✗ Unreadable[/b] {file}"), file=file_name(entry.path)), 0),
             (markup("{reason}", reason=describe_problem(entry)), 2),
         )
 
@@ -217,6 +233,15 @@ class ResumeScreen(Screen[None]):
             return
         from ..session import HotseatSession
 
+        # The list may show a game from the state its file keeps; the game opened is replayed move by move.
+        opened = self.app.store.load(entry.path)  # type: ignore[attr-defined]
+        if isinstance(opened, BrokenSave):
+            self.entries[self.entries.index(entry)] = opened
+            self._show_entries(keep_place=True)
+            self.show_refusal(_("{file} {reason}").format(file=file_name(opened.path), reason=describe_problem(opened)))
+            self.app.bell()
+            return
+        entry = opened
         try:  # everything the first screen will ask of the game, before leaving this list
             session = HotseatSession.resume(entry, self.app.store)  # type: ignore[attr-defined]
             step = session.next_step()
@@ -232,7 +257,7 @@ class ResumeScreen(Screen[None]):
         error = {"error": str(exc) or type(exc).__name__}
         self.entries[self.entries.index(entry)] = broken = BrokenSave(entry.path, "cannot_be_resumed", error)
         self._show_entries(keep_place=True)
-        self.show_refusal(_("{file} {reason}").format(file=broken.path.name, reason=describe_problem(broken)))
+        self.show_refusal(_("{file} {reason}").format(file=file_name(broken.path), reason=describe_problem(broken)))
         self.app.bell()
 
     def open_replay(self, entry: SavedGame) -> None:

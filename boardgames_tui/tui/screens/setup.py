@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import typing
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -17,15 +16,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...engine.registry import get_game
-from ...engine.saves import is_printable
+from ...engine.seating import NAME_MAX, name_refusal, names_refusal, same_name_key
 from ...i18n import N_, _, ngettext
 from ..narrate import level_label, narrator_class
 from ..recent_names import load_recent_names, load_recent_seat_kinds, recent_names_path, remember_names
-from ..text import markup
+from ..text import Paragraph, markup
 from ..widgets.keybar import KeyBar
 
 DEFAULT_NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emi", "Femi")
-MAX_NAME_LENGTH = 16  # characters (a CJK character counts one, though it is two cells wide)
+MAX_NAME_LENGTH = NAME_MAX  # characters (a CJK character counts one, though it is two cells wide)
 MAX_DEAL_DIGITS = 12
 
 
@@ -44,37 +43,37 @@ def field_choices(annotation: Any) -> tuple[Any, ...] | None:
 
 
 def name_problem(number: int, name: str) -> str | None:
-    """Why player `number`'s name cannot be used on its own, or None."""
-    if not name.strip():
-        return _("Player {n} needs a name.").format(n=number)
-    if len(name.strip()) > MAX_NAME_LENGTH:
+    """Why player `number`'s name cannot be used on its own, or None. Spaces around it do not count."""
+    refused = name_refusal(number - 1, name.strip())
+    return _name_sentence(refused) if refused is not None else None
+
+
+def _name_sentence(refused: tuple[str, dict[str, Any]]) -> str:
+    """A refusal of the seating checks (engine/seating.py) as the setup form says it."""
+    code, params = refused
+    n = params.get("seat", 0) + 1
+    if code == "name_blank":
+        return _("Player {n} needs a name.").format(n=n)
+    if code == "name_too_long":
         return ngettext(
             "Player {n}'s name is longer than {max} character.",
             "Player {n}'s name is longer than {max} characters.",
             MAX_NAME_LENGTH,
-        ).format(n=number, max=MAX_NAME_LENGTH)
-    # Only what prints (as a save file requires): no control or invisible formatting
-    # characters, no line breaks, no spaces but the ordinary one. They would not show as typed (the screens
-    # replace them), could move the text around them, or would make the save unreadable.
-    if not is_printable(name):
-        return _(
-            "Player {n}'s name has a control character, an invisible one or a special space; please type it again."
-        ).format(n=number)
-    return None
+        ).format(n=n, max=MAX_NAME_LENGTH)
+    if code == "names_alike":
+        return _("Two players are called {name}; names must differ.").format(name=params["name"])
+    # Only what prints (as a save file requires): no control or invisible formatting characters, no line
+    # breaks, no spaces but the ordinary one. They would not show as typed or would move the text around them.
+    return _(
+        "Player {n}'s name has a control character, an invisible one or a special space; please type it again."
+    ).format(n=n)
 
 
 def check_names(names: list[str]) -> str | None:
-    """Why these player names cannot be used, or None if they can. Spaces around a name do not count."""
-    seen: set[str] = set()
-    for number, name in enumerate(names, start=1):
-        problem = name_problem(number, name)
-        if problem is not None:
-            return problem
-        key = unicodedata.normalize("NFC", name.strip()).casefold()  # "é" typed two ways is one name
-        if key in seen:
-            return _("Two players are called {name}; names must differ.").format(name=name.strip())
-        seen.add(key)
-    return None
+    """Why these player names cannot be used, or None if they can. Spaces around a name do not count; the
+    checks are the ones every save, record and names file is held to."""
+    refused = names_refusal([name.strip() for name in names])
+    return _name_sentence(refused) if refused is not None else None
 
 
 _FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
@@ -153,6 +152,8 @@ class SetupScreen(Screen[None]):
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }
     SetupScreen .help.error { color: $error; text-style: bold; }
     SetupScreen #setup-error { color: $error; text-style: bold; height: auto; padding: 0 2; }
+    SetupScreen #save-check { color: $text-muted; height: auto; padding: 0 2; }
+    SetupScreen #save-check.error { color: $warning; text-style: bold; }
     SetupScreen VerticalScroll { height: 1fr; }
     SetupScreen #start { margin: 1 0 1 22; }
     """
@@ -179,8 +180,8 @@ class SetupScreen(Screen[None]):
         keys: set[str] = set()
         remembered = load_recent_names(self.recent_names_file)
         for name in (*remembered, *DEFAULT_NAMES):
-            key = unicodedata.normalize("NFC", name).casefold()
-            if name_problem(1, name) is None and name == name.strip() and key not in keys:
+            key = same_name_key(name)
+            if name_refusal(0, name) is None and key not in keys:
                 names.append(name)
                 keys.add(key)
         return names[: self.rules.max_players]
@@ -236,8 +237,18 @@ class SetupScreen(Screen[None]):
                 yield Label(_("Deal number"))
                 yield Input(placeholder=_("blank = a new random deal"), id="seed")
             yield Static(self.deal_help(), classes="help", id="seed-help")
+            yield Static(
+                _(
+                    "Anyone who knows a deal number can see every card of that deal: a number you type is yours "
+                    "to know; a random one is kept secret until the game ends."
+                ),
+                classes="help",
+                id="seed-secret",
+            )
             yield Button(_("Start (Ctrl+S)"), id="start", variant="primary")
-        yield Static("", id="setup-error")  # outside the scrolling form, so a refusal is always seen
+        # Outside the scrolling form, so they are always seen: where games are saved, and why a game cannot start.
+        yield Static("", id="save-check")
+        yield Static("", id="setup-error")
         yield KeyBar()
 
     @staticmethod
@@ -245,11 +256,30 @@ class SetupScreen(Screen[None]):
         return _("The same deal number with the same players and options deals the same cards.")
 
     def on_mount(self) -> None:
+        self._check_saving()
         for hint in self.query(".name-hint"):
             hint.display = False
         self._show_name_rows(self.rules.min_players)
         self._show_relevant_options()
         self.query_one("#player-count", Select).focus()
+
+    def _check_saving(self) -> None:
+        """Say where games are saved, or why they cannot be: a file is really written there and removed (a
+        game may still be started; leaving it then offers to save it elsewhere)."""
+        from .save_problems import folder_write_problem
+
+        folder = self.app.store.directory  # type: ignore[attr-defined]
+        problem = folder_write_problem(folder)
+        line = self.query_one("#save-check", Static)
+        if problem is None:
+            line.update(Paragraph(_("Games are saved in {folder}").format(folder=folder)))
+        else:
+            said = _(
+                "Games cannot be saved in {folder} ({problem}); you may still play, and save the game elsewhere "
+                "when you leave it."
+            ).format(folder=folder, problem=problem)
+            line.update(Paragraph(f"✗ {said}"))
+        line.set_class(problem is not None, "error")
 
     @on(Switch.Changed)
     def _switch_changed(self, event: Switch.Changed) -> None:

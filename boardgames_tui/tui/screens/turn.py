@@ -150,17 +150,11 @@ def shared_help_lines(game_title: str) -> list[tuple[str, str]]:
         ("?", _("this help")),
         ("r", _("the rules of {game}").format(game=game_title)),
         ("l", _("the game log")),
-        ("q / Esc", _("back to the main menu (the game is saved)")),
+        ("q / Esc", _("back to the main menu (asks first; says so if a move is not saved)")),
     ]
 
 
 def ask_to_leave(screen: Screen[None]) -> None:
-    """Ask before going back to the main menu from a game (the game is saved either way)."""
-    from .confirm import ConfirmScreen
-
-    def leave(confirmed: bool | None) -> None:
-        if confirmed:
-            screen.app.run_worker(screen.app.leave_game())  # type: ignore[attr-defined]
-
-    question = _("Leave to the main menu? The game is saved; resume it from the menu.")
-    screen.app.push_screen(ConfirmScreen(screen.app.leave_question(question)), leave)  # type: ignore[attr-defined]
+    """Ask before going back to the main menu from a game: the app asks yes or no when the game is on disk,
+    and says what is not saved, with the ways to keep it, when it is not (see BoardGamesApp.ask_to_leave)."""
+    screen.app.ask_to_leave()  # type: ignore[attr-defined]

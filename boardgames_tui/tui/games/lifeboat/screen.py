@@ -928,5 +928,5 @@ class LifeboatTurnScreen(TurnScreen):
             ("?", _("this help")),
             ("r", _("the rules of {game}").format(game=self.game_title)),
             ("l", _("the game log")),
-            ("q / Esc", _("back to the main menu (the game is saved)")),
+            ("q / Esc", _("back to the main menu (asks first; says so if a move is not saved)")),
         ]
