@@ -179,7 +179,7 @@ async def test_writing_elsewhere_makes_a_loadable_save_with_every_move(make_app,
         await pilot.press("q")
         await wait_until(
             pilot,
-            lambda: isinstance(app.screen, ConfirmScreen) and "put that file in" in screen_text(app),
+            lambda: isinstance(app.screen, ConfirmScreen) and "put that file in" in app.leave_question(),
             "the question that says where the game is saved",
         )
 

@@ -36,8 +36,9 @@ async def test_a_save_folder_replaced_by_a_file_mid_game_loses_nothing(make_app,
         assert isinstance(app.screen, LeaveScreen)
         text = screen_text(app)
         body = str(app.screen.query_one("#leave-body", Static).content)
-        assert "The last move is NOT saved" in text
-        assert body.startswith("The last move is NOT saved (a file is in the way where a folder should be).")
+        # The folder went with the file in it: nothing of the game is on disk any more, and no save is named.
+        assert "Nothing of this game is saved" in text
+        assert body.startswith("Nothing of this game is saved (a file is in the way where a folder should be)")
         assert "EEXIST" not in text and "The game is saved" not in text
         await pilot.press("escape")
         # The folder is back: the next action saves both moves, and the warning is gone.

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from ...engine.registry import get_game
-from ...engine.seating import NAME_MAX, name_refusal, names_refusal, same_name_key
+from ...engine.seating import NAME_MAX, name_refusal, names_refusal, same_name_key, seats_refusal
 from ...i18n import N_, _, ngettext
 from ..narrate import level_label, narrator_class
 from ..recent_names import load_recent_names, load_recent_seat_kinds, recent_names_path, remember_names
@@ -353,6 +353,11 @@ class SetupScreen(Screen[None]):
         assert isinstance(count, int)
         return [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(count)]
 
+    def offered_levels(self) -> tuple[str, ...]:
+        from ...bots import table_levels
+
+        return table_levels(self.spec.id)
+
     def computer_levels(self) -> list[str | None]:
         """Per seat, the level of the computer playing it, or None for a person."""
         count = len(self.player_names())
@@ -382,7 +387,7 @@ class SetupScreen(Screen[None]):
     def problem(self) -> str | None:
         """Why the game cannot start with what the form holds now, or None."""
         problem = check_names(self.player_names())
-        if problem is None and None not in self.computer_levels():
+        if problem is None and seats_refusal(self.computer_levels(), self.offered_levels()) == ("no_person", {}):
             problem = _("At least one seat must be a person.")
         if problem is None:
             problem = check_deal(self.query_one("#seed", Input).value)
