@@ -36,6 +36,7 @@ from pydantic import ValidationError
 from .engine.base import GameRules
 from .engine.notes import notes_by_place
 from .engine.registry import GAMES, get_game
+from .engine.seating import escaped
 from .engine.saves import (
     MAX_SAVE_BYTES,
     SAVE_SUFFIX,
@@ -86,10 +87,8 @@ class RecordError(Exception):
 
 def shown(text: str) -> str:
     """`text` safe to print on a terminal: file names and keys from strangers' files may hold escape
-    sequences or other control characters, which are written out as escapes instead."""
-    if is_printable(text.replace("\n", "")):
-        return text
-    return "".join(ch if ch == "\n" or is_printable(ch) else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    sequences or other control characters, which are written out as escapes instead (line breaks stay)."""
+    return escaped(text, keep="\n")
 
 
 # Finding the save to export ------------------------------------------------------------------------------

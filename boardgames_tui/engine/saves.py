@@ -321,22 +321,19 @@ def header_problem(save: SaveFile) -> tuple[str, dict[str, Any]] | None:
         return ("computers_mismatch", {})
     if save.notes and len(save.notes) != len(save.players):
         return ("notes_mismatch", {})
-    refused = names_refusal(save.players)
-    if refused is None and any(save.computers):
-        refused = seats_refusal(save.computers, table_levels(save.game_id))
-    if refused is None and any(save.notes):
+    table = names_refusal(save.players)
+    if table is None and any(save.computers):
+        table = seats_refusal(save.computers, table_levels(save.game_id))
+    if table is not None:
+        code, params = table
+        return table if code == "unknown_level" else ("bad_table", {"refusal": code, **params})
+    if any(save.notes):
         if not spec.rules().card_notes:
-            refused = ("notes_not_allowed", {})
-        for seat_notes in save.notes:
-            for text in seat_notes.values():
-                refused = refused or note_refusal(text)
-    if refused is not None:
-        code, params = refused
-        if code in ("name_blank", "name_unprintable", "name_spaces", "name_too_long", "names_alike", "no_person"):
-            return ("bad_table", {"refusal": code, **params})
-        if code.startswith("note_"):
-            return ("bad_note", {"refusal": code, **params})
-        return refused
+            return ("notes_not_allowed", {})
+        for text in (text for seat_notes in save.notes for text in seat_notes.values()):
+            note = note_refusal(text)
+            if note is not None:
+                return ("bad_note", {"refusal": note[0], **note[1]})
     return None
 
 

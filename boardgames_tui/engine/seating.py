@@ -36,6 +36,14 @@ def is_printable(text: str) -> bool:
     return text.isprintable() or all(ch.isprintable() or ch in _JOINERS for ch in text)
 
 
+def escaped(text: str, keep: str = "") -> str:
+    """`text` safe to show on a terminal: every character that does not print (an escape sequence, a line
+    break, a control character) written out as its escape, except those in `keep`."""
+    if is_printable("".join(ch for ch in text if ch not in keep)):
+        return text
+    return "".join(ch if ch in keep or is_printable(ch) else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def is_visible(text: str) -> bool:
     """Whether `text` leaves a mark on the screen: at least one character that is not a space, a joiner or
     a lone combining mark."""

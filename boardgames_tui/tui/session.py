@@ -18,8 +18,8 @@ from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
 from .narrate import Narrator, narrator_for
 from .screens.save_problems import write_problem
+from ..engine.seating import note_refusal
 from ..engine.saves import (
-    NOTE_MAX,
     SAVE_SUFFIX,
     SCHEMA_VERSION,
     STATE_VERSION,
@@ -27,7 +27,6 @@ from ..engine.saves import (
     SavedGame,
     SaveFile,
     SaveStore,
-    is_printable,
     is_save_id,
     now_iso,
 )
@@ -494,7 +493,9 @@ class HotseatSession:
         text = text.strip()
         if not 0 <= seat < len(self._notes) or self.computer_level(seat) is not None:
             raise ValueError("only a person's seat writes notes")
-        if len(text) > NOTE_MAX or not is_printable(text):
+        if text and note_refusal(text) == ("note_blank", {}):
+            text = ""  # nothing visible (zero-width joiners alone): as an empty note, it removes the note
+        if text and note_refusal(text) is not None:  # the check every save is held to
             raise ValueError("a note is at most NOTE_MAX printable characters")
         card_id = self._cards_in_hands().get((hand_seat, slot))
         if card_id is None:

@@ -274,3 +274,16 @@ def test_the_game_a_listed_file_keeps_is_the_game_its_moves_make(tmp_path: Path,
     opened = SaveStore(store.directory).load(session.save_path)
     assert isinstance(opened, SavedGame) and replayed == [session.save_path]
     assert listed.state == opened.state and listed.save.finished == opened.save.finished
+
+
+def test_a_note_of_zero_width_joiners_typed_in_the_app_is_an_empty_note(tmp_path: Path) -> None:
+    """What the saves refuse the session never writes: an invisible note removes the note, and the game
+    still opens."""
+    store = SaveStore(tmp_path / "saves")
+    session = HotseatSession.new("hanabi", ["Ana", "Ben"], HanabiOptions(), store, seed="4")
+    session.write_note(0, 1, 0, "5?")
+    assert session.notes_for(0) == {(1, 0): "5?"}
+    session.write_note(0, 1, 0, "\u200d\u200d\u200d")
+    assert session.notes_for(0) == {}
+    store.flush()
+    assert isinstance(SaveStore(store.directory).load(session.save_path), SavedGame)

@@ -171,6 +171,7 @@ async def test_writing_elsewhere_makes_a_loadable_save_with_every_move(make_app,
         assert f"Saved in {target}; from now on" in str(app.screen.query_one("#leave-status", Static).content)
         loaded = SaveStore(elsewhere).load(target)
         assert isinstance(loaded, SavedGame) and len(loaded.save.actions) == 2
+        assert not any("NOT saved" in toast.message for toast in app._notifications)  # the warning is gone
         # From now on the game is saved there.
         await pilot.press("escape")
         await pilot.pause()

@@ -204,6 +204,7 @@ class LeaveScreen(ModalScreen[str | None]):
 
     def action_retry(self) -> None:
         if self.session.save_again():
+            self.app.clear_notifications()  # the "Saving failed" warning no longer holds
             self._show(SAVED, _("Saved in {path}.").format(path=self.session.save_path), "done")
         else:
             problem = self.session.save_problem or ""
@@ -228,6 +229,7 @@ class LeaveScreen(ModalScreen[str | None]):
         except SaveTargetRefused as exc:
             self._say(exc.message, "error")
             return
+        self.app.clear_notifications()  # the "Saving failed" warning no longer holds
         self._show(SAVED, _("Saved in {path}; from now on the game is saved there.").format(path=path), "done")
 
     def action_explain(self) -> None:

@@ -12,7 +12,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
-from ...engine.saves import BrokenSave, SavedGame, is_printable
+from ...engine.saves import BrokenSave, SavedGame
+from ...engine.seating import escaped
 from ...i18n import N_, _, pgettext
 from ..narrate import narrator_for
 from ..text import markup
@@ -31,10 +32,7 @@ def _when(stamp: str) -> str:
 def file_name(path: Path) -> str:
     """A file's name as the list shows it: a line break, an escape or another control character in a name
     someone gave a file by hand is written out as an escape, so a row stays one row and draws nothing."""
-    name = path.name
-    if is_printable(name):
-        return name
-    return "".join(ch if is_printable(ch) else ch.encode("unicode_escape").decode("ascii") for ch in name)
+    return escaped(path.name)
 
 
 def player_list(players: tuple[str, ...], computers: tuple[str | None, ...] = ()) -> str:
