@@ -195,6 +195,49 @@ def key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict[str, f
     return asyncio.run(_key_latencies(spec, rounds, variant))
 
 
+async def _news_redraw_times(spec: GameSpec, rounds: int) -> float:
+    """A computer's move shown on the screen of the person who plays alone: the move is applied, and the
+    person's screen redraws with its news strip and change marks, until idle (median seconds)."""
+    import random
+
+    from .tui.app import BoardGamesApp
+    from .tui.screens.turn import TurnScreen
+    from .tui.session import HotseatSession
+
+    rules = spec.rules()
+    count = rules.min_players
+    chooser = random.Random("news")
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        app = BoardGamesApp(save_dir=Path(folder), computers_in_subprocess=False)
+        app._let_computer_play = lambda: None  # type: ignore[method-assign]  # the bench moves the computers
+        async with app.run_test(size=(100, 30)) as pilot:
+            players = [f"P{n}" for n in range(count)]
+            computers = (None, *("random",) * (count - 1))
+            session = HotseatSession.new(spec.id, players, rules.Options(), app.store, seed="bench", computers=computers)
+            await app.start_session(session)
+            while len(times) < rounds:
+                if session.outcome() is not None:
+                    break
+                await pilot.pause()
+                seat = session.acting_seat()
+                assert seat is not None
+                action = chooser.choice(session.view(seat).legal_actions)
+                session.apply(seat, action)
+                timed = seat != 0 and isinstance(app.screen, TurnScreen)
+                start = time.perf_counter()
+                app.show_next()
+                await pilot.pause()
+                await app.animator.wait_until_complete()
+                if timed:
+                    times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def news_redraw_times(spec: GameSpec, rounds: int) -> float:
+    return asyncio.run(_news_redraw_times(spec, rounds))
+
+
 # Keys of the shared pages, pressed on the first private screen: (figure, key, the screen it opens).
 PAGES = (("help", "question_mark", "HelpScreen"), ("log", "l", "LogScreen"), ("rules", "r", "RulesScreen"))
 
@@ -461,6 +504,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             for name, value in latencies.items():
                 ratio = "" if name == "no-op key" else f"  ({value / noop:.2f}× no-op)"
                 _row(f"UI {name}, key to idle", f"{value * 1000:.1f} ms{ratio}")
+            if not variant:
+                shown = news_redraw_times(spec, args.rounds)
+                frames = (shown - latencies["game key"]) * 60
+                _row("UI computer's move + news strip, to idle", f"{shown * 1000:.1f} ms  ({frames:+.1f} frames vs game key)")
         if len(VARIANTS.get(game_id, ("",))) > 1:
             print(f"{game_title(spec)} (its pages)")
         from .bots import table_levels

@@ -182,6 +182,40 @@ def _card_key(key: str) -> tuple[int, str]:
     return (int(key), key) if key.isdigit() else (1 << 30, key)
 
 
+def option_values(rules: Any, stored: dict[str, Any]) -> dict[str, Any]:
+    """Every option of the game with the value it was set up with, in the Options model's order. A model's
+    own dump may leave a value out (Rummikub leaves out its standard rule set, so that older saves stay as
+    they were); a record names them all."""
+    options = rules.Options.model_validate(stored)
+    return {name: getattr(options, name) for name in type(options).model_fields}
+
+
+def settled_options(rules: Any, options: Any) -> dict[str, Any]:
+    """The options this game's rule set decides for itself, with the values it plays by: the setup screen
+    hides them (their `shown_when` hint) and whatever the save keeps for them is not used. Rummikub's
+    American and International rule sets (engine/rummikub/discard.py): the ice is the rule set's own, the
+    table may be used in the ice-breaking turn, play goes counter-clockwise, a freed joker goes into a new
+    meld."""
+    if rules.id != "rummikub" or options.rule_set == "standard":
+        return {}
+    from .engine.rummikub.models import SAME_TURN
+    from .engine.rummikub.rules import rules_for_rule_set
+
+    return {
+        "initial_meld": rules_for_rule_set(options.rule_set).ice,
+        "play_after_meld": SAME_TURN,
+        "direction": "counter-clockwise",
+        "joker_reuse": "new set",
+    }
+
+
+def option_applies(options: Any, name: str) -> bool:
+    """Whether the option `name` is one this game plays by (False: another option's choice settles it)."""
+    extra = type(options).model_fields[name].json_schema_extra
+    condition = extra.get("shown_when", {}) if isinstance(extra, dict) else {}
+    return all(getattr(options, other, None) == wanted for other, wanted in condition.items())  # type: ignore[union-attr]
+
+
 # json ------------------------------------------------------------------------------------------------------
 
 
@@ -201,7 +235,7 @@ def seat_record(saved: SavedGame, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": list(save.players),
         "computers": list(save.computers) if save.computers else [None] * len(save.players),
-        "options": save.options,
+        "options": option_values(rules, save.options),
         "events": [entry.model_dump(mode="json", include={"kind", "args"}) for entry in rules.log_for(state, seat)],
         "view": rules.view(state, seat).model_dump(mode="json"),
     }
@@ -226,7 +260,7 @@ def export_json(saved: SavedGame, seat: int | None = None, full: bool = False) -
         "deal": save.seed,
         "players": list(save.players),
         "computers": computers,
-        "options": save.options,
+        "options": option_values(get_game(save.game_id).rules(), save.options),
         "actions": [{"seat": move.seat, "action": move.action} for move in save.actions],
     }
     notes = _seat_notes(saved, seat)
@@ -302,6 +336,19 @@ def _damaged(file: str, field: str, problem: str, count: int = 1) -> RecordError
     return RecordError(_("{file} {reason}").format(file=file, reason=reason))
 
 
+def _stored_options(game: Any, options: Any) -> Any:
+    """A record's options as a save of the app keeps them (a record names every option; the app's save
+    leaves out what its Options model leaves out). Options that a save would refuse are passed on as they
+    are, for the save's own checks to name the problem."""
+    if not isinstance(game, str) or game not in GAMES or not isinstance(options, dict):
+        return options
+    model = GAMES[game].rules().Options
+    try:
+        return model.model_validate_json(json.dumps(options), strict=True).model_dump(mode="json")
+    except (ValidationError, ValueError, TypeError, RecursionError):
+        return options
+
+
 def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
     """Turn the record `text` into a new save in `store` and return the save's path (`file` names the
     record in messages).
@@ -317,13 +364,14 @@ def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
     notes = data.get("notes", ())
     if isinstance(notes, list) and not any(notes):
         notes = ()
+    options = _stored_options(data["game"], data["options"])
     stamp = now_iso()
     fields = {
         "schema_version": SCHEMA_VERSION,
         "save_id": store.unused_save_id(),
         "game_id": data["game"],
         "players": players,
-        "options": data["options"],
+        "options": options,
         "seed": data["deal"],
         "actions": data["actions"],
         "state": {},
@@ -380,7 +428,8 @@ def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
 # text ------------------------------------------------------------------------------------------------------
 
 
-def _option_words(narrator: Any, name: str, value: Any) -> str:
+def option_words(narrator: Any, name: str, value: Any) -> str:
+    """An option's value in words: on / off for a switch, else as the setup screen names it."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return str(narrator.option_choice(name, value))
@@ -417,12 +466,19 @@ def _text_heading(saved: SavedGame, rules: Any, narrator: Narrator) -> list[str]
     if label is not None:
         title = _("{game} ({variant})").format(game=title, variant=narrator.say(label))
     lines = [title, ""]
-    option_values = options.model_dump(mode="json")
-    if option_values:
+    settled = settled_options(rules, options)
+    if type(options).model_fields:
         lines.append(_("Options:"))
-        for name, value in option_values.items():
-            said = _("{option}: {value}").format(option=narrator.option_label(name), value=_option_words(narrator, name, value))
-            lines.append("  " + said)
+    for name in type(options).model_fields:
+        words = option_words(narrator, name, getattr(options, name))
+        if not option_applies(options, name):
+            if name not in settled:  # pragma: no cover - every hidden option has its rule set's value
+                continue
+            # What the game played by, not the setting the rule set overrides.
+            words = option_words(narrator, name, settled[name])
+            if label is not None:
+                words = _("{value} ({rules})").format(value=words, rules=narrator.say(label))
+        lines.append("  " + _("{option}: {value}").format(option=narrator.option_label(name), value=words))
     levels = save.computers or (None,) * len(save.players)
     players = _(", ").join(_player_words(name, level) for name, level in zip(save.players, levels))
     lines.append(_("Players: {players}").format(players=players))

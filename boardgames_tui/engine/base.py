@@ -199,6 +199,12 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         seat acts next (a finished trick that its last player won): the session then shows the handoff."""
         return False
 
+    def public_forced_action(self, state: StateT) -> tuple[int, ActionT] | None:
+        """A decision that is no decision: (seat, its only action) when the seat to act has exactly one
+        thing it can do AND the whole table already knows that (so playing it at once tells nobody anything
+        hidden). The session plays it without asking anyone. None by default: every decision is asked."""
+        return None
+
     def has_hidden_information(self, state: StateT) -> bool:
         """Whether a change of player must go through the pass-the-device screen."""
         return True

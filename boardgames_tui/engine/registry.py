@@ -35,21 +35,25 @@ GAMES: dict[str, GameSpec] = {
             id="hanabi",
             rules_path="boardgames_tui.engine.hanabi.rules:RULES",
             ui_path="boardgames_tui.tui.games.hanabi.screen:HanabiTurnScreen",
+            public_path="boardgames_tui.tui.games.hanabi.table:public_table",
         ),
         GameSpec(
             id="luz",
             rules_path="boardgames_tui.engine.luz.rules:RULES",
             ui_path="boardgames_tui.tui.games.luz.screen:LuzTurnScreen",
+            public_path="boardgames_tui.tui.games.luz.table:public_table",
         ),
         GameSpec(
             id="rummikub",
             rules_path="boardgames_tui.engine.rummikub.rules:RULES",
             ui_path="boardgames_tui.tui.games.rummikub.screen:RummikubTurnScreen",
+            public_path="boardgames_tui.tui.games.rummikub.table:public_table",
         ),
         GameSpec(
             id="splendor_duel",
             rules_path="boardgames_tui.engine.splendor_duel.rules:RULES",
             ui_path="boardgames_tui.tui.games.splendor_duel.screen:SplendorDuelTurnScreen",
+            public_path="boardgames_tui.tui.games.splendor_duel.table:public_table",
         ),
         GameSpec(
             id="lifeboat",

@@ -23,7 +23,7 @@ from .screens.menu import MainMenuScreen
 from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .computers import COMPUTER_PAUSE_SECONDS, CONTINUING_STEP_SHARE, ComputerPlayers
+from .computers import COMPUTER_PAUSE_SECONDS, CONTINUING_STEP_SHARE, PACE_SHARE, STEP_KEYS, ComputerPlayers
 from .screens.turn import TurnScreen
 from .screens.watch import WatchScreen
 from .text import plain
@@ -73,7 +73,12 @@ class BoardGamesApp(App[None]):
     ) -> None:
         super().__init__()
         self.handoff_delay = handoff_delay  # tests shorten it; players get the full pause
-        self.computer_pause = computer_pause  # likewise: the least time a computer's move takes
+        self.computer_pause = computer_pause  # likewise: the least time a computer's move takes at normal pace
+        from .settings import load_settings
+
+        # How fast computers move (settings.PACES): the pause scales, and "step" waits for a key each move.
+        self.computer_pace = load_settings().computer_pace
+        self._step_gate: asyncio.Event | None = None  # set while a computer's move waits for the step key
         self.computers = ComputerPlayers(in_subprocess=computers_in_subprocess)
         self.computer_thinking: int | None = None  # the seat of the computer deciding now
         self._save_dir = save_dir
@@ -171,6 +176,9 @@ class BoardGamesApp(App[None]):
         clear = getattr(screen, "clear_refusal", None)
         if clear is not None:
             clear()
+        if self._step_gate is not None and event.key in STEP_KEYS and isinstance(screen, (TurnScreen, WatchScreen)):
+            self._step_gate.set()  # step by step: this key lets the computer's chosen move be played
+            return
         if self._waiting_for_computer(screen, event.key):
             self.bell()
             assert self.session is not None and self.computer_thinking is not None
@@ -293,7 +301,7 @@ class BoardGamesApp(App[None]):
             and isinstance(screen, TurnScreen)
             and seat is not None
             and screen.seat == seat
-            and screen.show_view(session.view(seat))
+            and self._same_screen_goes_on(screen, seat)
         ):
             self._let_computer_play()
             return
@@ -302,6 +310,14 @@ class BoardGamesApp(App[None]):
         else:
             self._switch_to(self._screen_for_next_step())
         self._let_computer_play()
+
+    def _same_screen_goes_on(self, screen: TurnScreen, seat: int) -> bool:
+        """Feed the screen in front of the table its seat's news and newer View; False when it can only be
+        built afresh."""
+        session = self.session
+        assert session is not None
+        screen.set_news(session.news_for(seat), session.seen_view(seat))
+        return screen.show_view(session.view(seat))
 
     def _switch_to(self, screen: Screen) -> None:
         """Switch to `screen`. A turn screen being left is taken off the display at once but torn down
@@ -383,9 +399,15 @@ class BoardGamesApp(App[None]):
         module_name, attr = session.spec.ui_path.split(":")
         screen_class = getattr(import_module(module_name), attr)
         view = session.view(seat)
-        return screen_class(
-            view, game_id=session.spec.id, title=session.title, match=session.match, narrator=session.narrator
-        )  # type: ignore[no-any-return]
+        return screen_class(  # type: ignore[no-any-return]
+            view,
+            game_id=session.spec.id,
+            title=session.title,
+            match=session.match,
+            narrator=session.narrator,
+            news=session.news_for(seat),
+            previous_view=session.seen_view(seat),
+        )
 
     # Computer players --------------------------------------------------------------------------
 
@@ -426,7 +448,8 @@ class BoardGamesApp(App[None]):
 
         job = session.computer_job(seat)
         # A step inside the same computer's turn (a tile moved, then another) follows faster than a new turn.
-        pause = self.computer_pause * (CONTINUING_STEP_SHARE if session.last_seat == seat else 1.0)
+        continuing = session.last_seat == seat
+        pause = self.move_pause(continuing=continuing)
         started = self._clock()
         try:
             action = await self.computers.decide(job)
@@ -436,10 +459,16 @@ class BoardGamesApp(App[None]):
         if remaining > 0:
             await asyncio.sleep(remaining)
         # The move waits while the person reads the help, the log or the rules over the game.
+        if self.session is session and not isinstance(self.screen, (TurnScreen, WatchScreen)):
+            self._say_thinking(_("{name} (computer) waits until you are back at the table.").format(name=session.players[seat]))
         while self.session is session and not isinstance(self.screen, (TurnScreen, WatchScreen)):
             await asyncio.sleep(0.1)
         if self.session is not session:
             return  # the game was left while the computer thought
+        if self.computer_pace == "step" and not continuing:
+            await self._wait_for_step_key(session, seat)
+            if self.session is not session:
+                return
         self.computer_thinking = None
         if session.actions_recorded != job.decision:  # pragma: no cover - people cannot move meanwhile
             return
@@ -453,6 +482,25 @@ class BoardGamesApp(App[None]):
         warning = session.save_warning()
         if warning is not None:
             self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
+
+    def move_pause(self, *, continuing: bool) -> float:
+        """The least time a computer's move takes at the chosen pace, thinking included (a further step of the
+        same computer's turn, a tile moved after another, takes a share of it)."""
+        share = PACE_SHARE.get(self.computer_pace, 1.0) * (CONTINUING_STEP_SHARE if continuing else 1.0)
+        return self.computer_pause * share
+
+    async def _wait_for_step_key(self, session: HotseatSession, seat: int) -> None:
+        """Step by step: the computer's move is played when a person presses Space or Enter."""
+        self._step_gate = gate = asyncio.Event()
+        self._say_thinking(_("{name} (computer) is ready: Space or Enter plays its move.").format(name=session.players[seat]))
+        try:
+            while self.session is session and not gate.is_set():
+                try:
+                    await asyncio.wait_for(gate.wait(), timeout=0.2)
+                except TimeoutError:
+                    pass
+        finally:
+            self._step_gate = None
 
     @staticmethod
     def _clock() -> float:

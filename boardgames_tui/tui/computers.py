@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 COMPUTER_PAUSE_SECONDS = 0.8
 # The share of that pause a further step of the same computer's turn takes (Rummikub's tile moves).
 CONTINUING_STEP_SHARE = 0.25
+# The pause at each pace of the settings (settings.PACES), as a share of the normal pause. "step" has no
+# pause: each new turn of a computer waits for one of STEP_KEYS instead.
+PACE_SHARE = {"slow": 2.5, "normal": 1.0, "fast": 0.25, "step": 0.0}
+STEP_KEYS = ("space", "enter")
 
 
 def _warm_up() -> None:

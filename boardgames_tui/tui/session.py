@@ -145,6 +145,12 @@ class HotseatSession:
         # if the same seat goes on.
         self._pause_for_table = False
         self._log_marks = self._restore_log_marks(save)
+        # Per seat, the state as that seat last saw it (where its news starts), to mark what changed since;
+        # not kept in saves: a resumed game marks nothing until the seat has looked once.
+        self._seen_states: dict[int, Any] = {}
+        # Per seat, the log entries its own steps made in the turn it is still taking (a privilege spent, a tile
+        # drawn before the discard): the seat saw them happen, so they are no news to it.
+        self._own_steps: dict[int, set[int]] = {}
         # Why the last autosave failed (None when the game on disk is up to date), and how many of the recorded
         # actions the file on disk holds (None while no file of this game exists: `new` sets it).
         self.save_problem: str | None = None
@@ -192,12 +198,18 @@ class HotseatSession:
         )
         session = cls(spec, save, state, store)
         session._actions_on_disk = None  # no file until the first write succeeds
+        session._play_forced()
         session._autosave()
         return session
 
     @classmethod
     def resume(cls, saved: SavedGame, store: SaveStore) -> HotseatSession:
-        return cls(get_game(saved.save.game_id), saved.save, saved.state, store)
+        session = cls(get_game(saved.save.game_id), saved.save, saved.state, store)
+        recorded = session.actions_recorded
+        session._play_forced()  # a save from before a step became forced: nobody need be asked for it
+        if session.actions_recorded != recorded:
+            session._autosave()
+        return session
 
     # What screens may ask -----------------------------------------------------------------------
 
@@ -350,6 +362,23 @@ class HotseatSession:
         said = tuple(self.narrator.event(entry) for entry in log[max(start, 0) :] if entry.only is None)
         return said + self.narrator.table_news(self.view(None))
 
+    def news_for(self, seat: int) -> tuple[str, ...]:
+        """What happened since `seat` last looked at the table, oldest first, as that seat may read it (its
+        own secret details included, nobody else's): the news strip of its turn screen. Starts where the
+        handoff's feed starts, so it holds the same events whether or not a handoff came."""
+        log = self.rules.log(self._state)
+        start = max(self._log_marks[seat] if 0 <= seat < len(self._log_marks) else -1, 0)
+        own = self._own_steps.get(seat, set())
+        seen = (entry.seen_by(seat) for index, entry in enumerate(log[start:], start) if index not in own)
+        said = tuple(self.narrator.event(entry) for entry in seen if entry is not None)
+        return said + self.narrator.table_news(self.view(None))
+
+    def seen_view(self, seat: int) -> Any:
+        """`seat`'s View as it was when the seat last looked at the table (None when not known), for the
+        marks on what changed since."""
+        state = self._seen_states.get(seat)
+        return self.rules.view(state, seat) if state is not None else None
+
     def has_acted(self, seat: int) -> bool:
         """Whether `seat` has taken an action yet (the handoff says "so far" to one who has not)."""
         return 0 <= seat < len(self._log_marks) and self._log_marks[seat] >= 0
@@ -374,10 +403,30 @@ class HotseatSession:
         self._pause_for_table = self.rules.public_pause(self._state, new_state)
         marks = list(self._log_marks)
         marks[seat] = log_mark(self.rules, seat, self._state, new_state, marks[seat])
+        logged_before, logged_after = len(self.rules.log(self._state)), len(self.rules.log(new_state))
+        if marks[seat] != self._log_marks[seat]:  # the seat's turn ended: it last looked at the table then
+            self._seen_states[seat] = self._state if marks[seat] == logged_before else new_state
+            self._own_steps.pop(seat, None)
+        elif not self.rules.public_pause(self._state, new_state) and seat in self.rules.to_act(new_state):
+            self._own_steps.setdefault(seat, set()).update(range(logged_before, logged_after))
         self._log_marks = tuple(marks)
         self._state = new_state
         self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
+        self._play_forced()
         self._autosave()
+
+    def _play_forced(self) -> None:
+        """Play every decision that is no decision and publicly so (see GameRules.public_forced_action): the
+        table is not asked, nor the device passed, for a move everyone knows must happen."""
+        for _step in range(self.rules.max_actions):
+            forced = self.rules.public_forced_action(self._state)
+            if forced is None:
+                return
+            seat, action = forced
+            # The seat did not look at the table for it: its news still starts where it did.
+            before, self._state = self._state, self.rules.apply(self._state, seat, action)
+            self._pause_for_table = self._pause_for_table or self.rules.public_pause(before, self._state)
+            self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
 
     def next_step(self) -> NextStep:
         """Decide the next screen. Any change from one person to another goes through the handoff screen;

@@ -1,4 +1,4 @@
-"""The player's settings (for now, the language), kept in a small JSON file in the user's config folder.
+"""The player's settings (the language, the computers' pace), kept in a small JSON file in the user's config folder.
 
 The folder is platformdirs' user config folder for "boardgames_tui", or BOARDGAMES_TUI_CONFIG_DIR when set
 (tests). The file is read as carefully as a save — a regular file, small, valid JSON, a known language —
@@ -15,7 +15,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..i18n import LANGUAGES, language_from_environment
@@ -25,9 +25,16 @@ FILE_NAME = "settings.json"
 MAX_SETTINGS_BYTES = 16 * 1024
 
 
+# How fast computers move on the table: a pause after each move long enough to follow it, or "step": each
+# move waits for a key.
+PACES = ("slow", "normal", "fast", "step")
+DEFAULT_PACE = "normal"
+
+
 @dataclass(frozen=True)
 class Settings:
     language: str | None = None  # None: not chosen, follow the system locale
+    computer_pace: str = DEFAULT_PACE
 
 
 def config_dir(environ: Mapping[str, str] = os.environ) -> Path:
@@ -76,14 +83,19 @@ def load_settings(path: Path | None = None) -> Settings:
     if not isinstance(data, dict):
         return Settings()
     language = data.get("language")
-    return Settings(language=language if isinstance(language, str) and language in LANGUAGES else None)
+    pace = data.get("computer_pace")
+    return Settings(
+        language=language if isinstance(language, str) and language in LANGUAGES else None,
+        computer_pace=pace if isinstance(pace, str) and pace in PACES else DEFAULT_PACE,
+    )
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write `settings` atomically (the old file or the new, never a torn one); False if it cannot be
     written (a read-only folder, a full disk): the setting then lasts until the program closes."""
     target = path if path is not None else settings_path()
-    text = json.dumps({"language": settings.language}, ensure_ascii=False, indent=1) + "\n"
+    fields = {"language": settings.language, "computer_pace": settings.computer_pace}
+    text = json.dumps(fields, ensure_ascii=False, indent=1) + "\n"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -100,6 +112,12 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     except OSError:
         return False
     return True
+
+
+def change_settings(**changes: str | None) -> bool:
+    """Change some settings and keep the others as saved; False when the file cannot be written (the change
+    then lasts until the program closes)."""
+    return save_settings(replace(load_settings(), **changes))  # type: ignore[arg-type]
 
 
 def choose_language(

@@ -141,7 +141,8 @@ async def test_the_computer_is_said_to_think_and_a_key_meanwhile_is_told_to_wait
         text = " ".join(screen_text(app).split())
         assert "is thinking" not in text
         # Ana's turn again after Ben's: a new turn, not an extra one
-        assert "Extra turn" not in text and "Since your last turn: Ben" in text
+        assert "Extra turn" not in text, text
+        assert "Since you last looked: ✦ Ben" in text, text
 
 
 async def test_computers_first_at_a_table_of_people_play_on_the_public_table(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:

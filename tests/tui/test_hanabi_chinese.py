@@ -476,16 +476,16 @@ async def test_a_late_table_in_chinese_is_whole(make_app, in_chinese, size) -> N
             assert any(name in line for line in lines), f"{name!r} is cut\n{text}"
         # What the last card is not: the colours and the number, neither cut.
         assert any("≠RYGBM" in line for line in lines) and any("≠1" in line for line in lines), text
-        # The table's log, each sentence whole once the body is scrolled to it.
+        # The news since 小明 last looked (the table keeps no log of its own: l shows it), the newest
+        # sentences whole above the prompt.
         screen = app.screen
         assert isinstance(screen, HanabiTurnScreen)
-        body = screen.query_one("#hanabi-body")
-        body.scroll_end(animate=False)
+        assert not screen.query("#hanabi-log")
         await pilot.pause()
-        text = assert_chinese(app, LATE_NAMES, "the table's log")
-        assert_typeset(text, "the table's log")
-        for line in screen.narrator.events(screen.view.log[-5:]):
-            assert_whole(text, line, "the table's log")
+        text = assert_chinese(app, LATE_NAMES, "the news")
+        assert_typeset(text, "the news")
+        for line in screen.narrator.events(screen.view.log[-2:]):
+            assert_whole(text, line, "the news")
 
 
 @pytest.mark.parametrize("width", [9, 10, 17, 30, 41, 76])

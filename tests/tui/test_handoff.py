@@ -250,3 +250,48 @@ async def test_the_feed_title_in_chinese(make_app, in_chinese) -> None:
             handoff.prepare(game_title="花火", player="Ben", position="第2回合", feed=("Ana提示Ben：第1位是1。",), seat=1, first_turn=first_turn)
             await pilot.pause()
             assert title in screen_text(app)
+
+
+async def test_t_on_the_hanabi_handoff_shows_the_public_table_and_no_card(make_app) -> None:
+    """`t` on the pass screen opens the table as everyone may see it: the fireworks, the discards and what
+    each player was told, never a card of anybody's hand (the incoming player's own included)."""
+    from boardgames_tui.engine.registry import GAMES
+    from boardgames_tui.tui.screens.panel import PanelScreen
+
+    assert GAMES["hanabi"].public_path == "boardgames_tui.tui.games.hanabi.table:public_table"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = await start_game(app, pilot, ["Ana", "Ben", "Cy"], HanabiOptions(), "public-t")
+        await take_device(app, pilot)
+        await pilot.press("c", "1")  # Ana tells Ben something
+        clue = next(c for c in app.screen.clues if c.target == 1)
+        await pilot.press(str(clue.rank) if isinstance(clue, NumberClue) else clue.suit.lower(), "enter")
+        await pilot.pause()
+        handoff = app.screen
+        assert isinstance(handoff, PassDeviceScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, PanelScreen) and not app.screen.PRIVATE
+        text = screen_text(app)
+        assert "the table, as everyone sees it" in text and "Fireworks" in text and "Discards" in text
+        assert "*" in text, "what Ben was told is public"
+        for hand in session._state.hands:  # no card of any hand, though the deck is still shuffled
+            for held in hand:
+                assert f" {held.card.label} " not in text
+        await pilot.press("t")  # the same key closes it
+        await pilot.pause()
+        assert app.screen is handoff
+
+
+def test_the_hanabi_public_table_refuses_a_seats_view() -> None:
+    from boardgames_tui.engine.registry import get_game
+    from boardgames_tui.tui.games.hanabi.table import public_table
+
+    rules = get_game("hanabi").rules()
+    state = rules.setup(("Ana", "Ben"), HanabiOptions(), "seat")
+    public_table(rules.view(state, None))
+    try:
+        public_table(rules.view(state, 0))
+    except ValueError:
+        return
+    raise AssertionError("a seat's View must not be drawn as the public table")

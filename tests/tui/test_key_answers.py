@@ -72,8 +72,8 @@ async def test_a_letter_bound_to_nothing_says_so_and_other_keys_are_left_alone(m
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await show_fake(app, pilot)
-        await pilot.press("z")
-        assert status_text(screen) == "✗ z does nothing here; ? lists the keys."
+        await pilot.press("o")
+        assert status_text(screen) == "✗ o does nothing here; ? lists the keys."
         await pilot.press("f5")
         assert status_text(screen) == ""
         assert app.screen is screen
@@ -95,8 +95,12 @@ async def test_the_handoff_answers_every_key_and_shows_only_public_pages(make_ap
         assert isinstance(handoff, PassDeviceScreen)
         await pilot.press("space")
         assert "Wait a moment: Space works once the pause is over." in screen_text(app)
-        await pilot.press("t")
-        assert "Hanabi has no separate table page" in screen_text(app)
+        await pilot.press("t")  # the public table: what everyone may see, not a card of anyone's hand
+        await pilot.pause()
+        assert "Fireworks" in screen_text(app) and not getattr(app.screen, "PRIVATE", False)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is handoff
         for key, page in (("r", RulesScreen), ("l", LogScreen), ("question_mark", HelpScreen), ("escape", ConfirmScreen)):
             await pilot.press(key)
             await pilot.pause()

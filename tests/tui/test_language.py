@@ -42,7 +42,17 @@ def test_the_setting_survives_a_restart(config_dir: Path) -> None:
     assert save_settings(Settings(language="zh"))
     assert settings_path() == config_dir / "settings.json"
     assert load_settings() == Settings(language="zh")
-    assert json.loads(settings_path().read_text(encoding="utf-8")) == {"language": "zh"}
+    assert json.loads(settings_path().read_text(encoding="utf-8")) == {"language": "zh", "computer_pace": "normal"}
+
+
+def test_changing_one_setting_keeps_the_others(config_dir: Path) -> None:
+    from boardgames_tui.tui.settings import change_settings
+
+    assert change_settings(language="zh")
+    assert change_settings(computer_pace="step")
+    assert load_settings() == Settings(language="zh", computer_pace="step")
+    settings_path().write_text('{"language": "en", "computer_pace": "warp"}', encoding="utf-8")
+    assert load_settings() == Settings(language="en"), "an unknown pace is the usual one"
 
 
 @pytest.mark.parametrize(

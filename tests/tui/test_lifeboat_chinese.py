@@ -294,8 +294,9 @@ async def test_the_option_help_of_the_setup_screen_breaks_cleanly(size: tuple[in
 
 
 def test_the_words_shared_with_the_app_read_as_the_app_says_them() -> None:
-    """While a game is open its catalogue is asked first: a message both catalogues translate (the help's
-    shared keys, "The game is over.") must read the same, or the app would change its wording in this game."""
+    """While a game is open its catalogue is asked first: a message both catalogues translate ("The game is
+    over.", "It is not your turn.") must read the same, or the app would change its wording in this game. (The
+    help's shared keys come from the app's own lines, `shared_help_lines`.)"""
     from babel.messages.pofile import read_po
 
     def translations(domain: str) -> dict[tuple[str | None, str], str]:
@@ -309,7 +310,7 @@ def test_the_words_shared_with_the_app_read_as_the_app_says_them() -> None:
 
     app, game = translations("app"), translations("lifeboat")
     shared = set(app) & set(game)
-    assert {(None, "the game log"), (None, "back to the main menu (asks first; says so if a move is not saved)")} <= shared
+    assert {(None, "The game is over."), (None, "It is not your turn.")} <= shared
     assert {key: (app[key], game[key]) for key in shared if app[key] != game[key]} == {}
 
 

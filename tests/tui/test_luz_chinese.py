@@ -23,6 +23,7 @@ from boardgames_tui.i18n import set_language
 from boardgames_tui.tui.games.luz.narrate import NARRATOR, LuzNarrator
 from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
 from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.tui.screens.panel import PanelScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
 from boardgames_tui.tui.screens.rules import RULES_WIDTH_MARGIN, rulebook_lines
@@ -218,7 +219,8 @@ async def take(app: Any, pilot: Any) -> None:
     handoff = app.screen
     await wait_until(pilot, lambda: handoff.armed, "the handoff to arm")
     await pilot.press("space")
-    await wait_until(pilot, lambda: isinstance(app.screen, LuzTurnScreen), "the turn screen")
+    # The turn screen, or in front of it the summary of a round finished since this seat last looked.
+    await wait_until(pilot, lambda: isinstance(app.screen, (LuzTurnScreen, PanelScreen)), "the turn screen")
     await pilot.pause()
 
 
@@ -369,6 +371,15 @@ async def test_long_chinese_names_fold_between_characters(make_app, in_chinese, 
                 session.apply(seat, rng.choice(tuple(session.view(seat).legal_actions)))
             app.show_next()
             await take(app, pilot)
+            if where == "the last trick of round 1":  # round 1 is summed up before round 2 is bid
+                assert isinstance(app.screen, PanelScreen)
+                text = screens.read("the summary of round 1")
+                assert_breaks_well(text, "the summary of round 1")
+                assert "第1轮结束" in text
+                for name in names:
+                    assert name in text.replace("\n", ""), f"the summary: {name} is not whole\n{text}"
+                await pilot.press("enter")
+                await pilot.pause()
     screens.assert_all_chinese()
 
 

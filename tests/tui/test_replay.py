@@ -158,3 +158,32 @@ async def test_enter_resumes_a_game_in_progress_and_replays_a_finished_one(
         await pilot.pause()
         assert not isinstance(app.screen, ReplayScreen)
         assert app.session is not None and app.session.outcome() is None
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_switching_the_viewpoint_marks_only_what_the_step_changed(
+    game_id: str, make_app: Callable[..., BoardGamesApp], save_dir: Path
+) -> None:
+    """The marks compare the step with the step before, both from the new viewpoint: switching the viewpoint
+    (which redraws the whole table) never marks the whole table, and the deal marks nothing."""
+    saved = stored_finished(game_id, SaveStore(save_dir))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_first_finished(app, pilot)
+        for _ in screen.replay.viewpoints():
+            await pilot.press("v")
+            assert CHANGED_MARK not in screen.marked_table().plain, "the deal has no step before it"
+        changing = next(n for n in range(1, len(saved.save.actions) + 1) if steps_changing(screen, n))
+        await pilot.press(*str(changing), "enter")
+        await pilot.pause()
+        width = screen._table_width()
+        for viewpoint in screen.replay.viewpoints():
+            assert screen.viewpoint == viewpoint
+            rows = screen.marked_table().plain.split("\n")
+            marked = {index for index, row in enumerate(rows) if row.startswith(CHANGED_MARK)}
+            before = [line.plain for line in screen._table_lines(changing - 1, viewpoint, width)]
+            after = [line.plain for line in screen._table_lines(changing, viewpoint, width)]
+            assert marked == changed_lines(before, after), viewpoint
+            assert len(marked) < len(rows), f"every row marked from viewpoint {viewpoint!r}"
+            await pilot.press("v")
+            await pilot.pause()

@@ -11,6 +11,7 @@ from boardgames_tui.tui.games.rummikub.render import Cursor
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession
+from boardgames_tui.tui.widgets.news import NEW_MARK
 
 from boardgames_tui.tui.screens.results import ResultsScreen
 
@@ -313,9 +314,11 @@ async def test_the_turn_screen_names_what_changed_and_marks_the_changed_sets(mak
         handoff = await wait_for_handoff(app, pilot)
         ben = await reveal(app, pilot)
         text = plain_text(app)
-        assert "Since your last turn:" in text and "Ana played 3 tiles: R5 B5 K5" in text
+        assert "Since you last looked:" in text and "Ana played 3 tiles: R5 B5 K5" in text
         assert [s.recent for s in ben.view.table] == [False, False, True]
-        assert " 3• ✓" in screen_text(app) and "• changed since your last turn" in text
+        # Ben never looked before (a resumed game): the View's own stamps mark the set Ana laid.
+        assert f" 3{NEW_MARK} ✓" in screen_text(app) and f"{NEW_MARK} changed since you last looked" in text
+        assert f" 1{NEW_MARK}" not in screen_text(app)
         await pilot.press("d")  # Ben draws
         await wait_for_handoff(app, pilot)
         await reveal(app, pilot)
@@ -326,6 +329,9 @@ async def test_the_turn_screen_names_what_changed_and_marks_the_changed_sets(mak
         text = plain_text(app)
         assert "Ben drew a tile" in text and "you drew" not in text  # Ben's tile stays his
         assert not any(s.recent for s in app.screen.view.table)
+        shown = screen_text(app)
+        assert not any(f" {n}{NEW_MARK}" in shown for n in (1, 2, 3))  # her own set is not marked for her
+        assert f"{NEW_MARK} Ben 5 tiles" in shown and f"{NEW_MARK} Cy 4 tiles" in shown  # both drew
         assert handoff is not None and label(drawn) in session.narrator.event(session.view(1).log[-2])
 
 async def test_a_drawn_tile_is_shown_to_its_drawer(make_app) -> None:
@@ -336,11 +342,14 @@ async def test_a_drawn_tile_is_shown_to_its_drawer(make_app) -> None:
         await pilot.press("d")  # Ana draws B13: the turn ends
         await wait_for_handoff(app, pilot)
         await reveal(app, pilot)
-        assert "(you drew" not in plain_text(app)  # Ben's screen
+        assert "(you drew" not in plain_text(app) and "drawn as your last turn ended" not in plain_text(app)  # Ben's
         await pilot.press("d")
         await wait_for_handoff(app, pilot)
-        await reveal(app, pilot)
-        assert "Ana drew a tile (you drew B13)" in plain_text(app)  # Ana's screen
+        ana = await reveal(app, pilot)
+        # Her turn ended with the draw: her rack names the tile and marks it (the news strip tells the others' turns).
+        assert "drawn as your last turn ended: B13" in plain_text(app)
+        rack = str(ana.query_one("#rk-rack").render())
+        assert f"{NEW_MARK}B13" in rack and rack.count(NEW_MARK) == 2  # in the title and before the tile
 
 async def test_the_handoff_tells_the_whole_public_story(make_app) -> None:
     state = vbuild(

@@ -8,7 +8,7 @@ from ..engine.rummikub.helpers import build, vbuild
 from .helpers import screen_text
 from .keys import assert_every_key_answers as every_key_answers, show_state, status_text
 
-SHARED = ("question_mark", "r", "l")  # the same on every turn screen: pressed in the first situation only
+SHARED = ("question_mark", "r", "l", "z")  # the same on every turn screen: pressed in the first situation only
 
 async def assert_every_key_answers(app, pilot, state, setup_keys=(), skip=SHARED) -> dict[str, str]:
     """The shared check; no key falls back on the generic sentence, and our own reasons fit one line at

@@ -552,3 +552,80 @@ async def test_resume_rows_keep_the_date_with_its_time_and_indent_every_wrapped_
         details = [row for row in rows if row not in titles]
         assert len(details) > len(titles)  # some entries take more than one line under their title
         assert {len(row) - len(row.lstrip()) for row in details} == {title_indent + 2}, rows
+
+
+# What tells one saved game from another: the variant and the standing so far, public facts only ----------
+
+
+def rows_of(saved: SavedGame) -> list[str]:
+    return str(ResumeScreen.describe(saved)).splitlines()
+
+
+def test_a_hanabi_entry_names_its_variant_and_the_score_so_far(save_dir: Path) -> None:
+    from ..test_records import play
+
+    store = SaveStore(save_dir)
+    options = HanabiOptions(sixth_suit="avalanche", black_powder=True, allow_empty_clues=True)
+    saved = play(store, "hanabi", options=options, moves=7, players=3)
+    assert not saved.save.finished
+    view = RULES.view(saved.state, None)
+    title, where, _when = rows_of(saved)
+    assert title.startswith("Hanabi (Empty clues, Sixth suit: avalanche, Black powder) · Ana, Ben, Chloé"), title
+    assert f"Turn {view.turn + 1} · {view.players[view.current]} to play · score {view.score} / 30" == where
+    # Nothing a player may not know: no card of any hand, no deal number drawn at random.
+    for hand in saved.state.hands:
+        for held in hand:
+            assert held.card.label not in title + where
+    assert "deal" not in where
+
+    # The usual game says nothing of its options; a finished one keeps its variant beside the result.
+    plain = play(store, "hanabi", moves=3, players=2)
+    assert rows_of(plain)[0] == "Hanabi · Ana, Ben"
+    over = play(store, "hanabi", options=options, players=3)
+    assert over.save.finished
+    title, where, _when = rows_of(over)
+    assert title.startswith("Hanabi (Empty clues, Sixth suit: avalanche, Black powder) · ") and "finished" in title
+    assert where.startswith(f"Score {RULES.score(over.state)} / 30")
+
+
+@pytest.mark.parametrize(
+    ("game", "moves", "expected"),
+    [
+        ("luz", 40, r"^Round 2 · (bidding|trick \d+) · \w+ to play · points: Ana -?\d+, Ben -?\d+, Chloé -?\d+$"),
+        ("rummikub", 9, r"^Turn \d+ · \d+ tiles in the pool · (Ana|Ben) to play$"),
+        ("splendor_duel", 12, r"^Turn \d+ · (Ana|Ben) · points: Ana \d+, Ben \d+$"),
+        ("lifeboat", 12, r"^Round \d+ · \w+ · \d+ seagulls?$"),
+    ],
+)
+def test_every_game_in_progress_says_where_it_stands(save_dir: Path, game: str, moves: int, expected: str) -> None:
+    import re
+
+    from boardgames_tui.engine.registry import get_game
+
+    from ..test_records import play
+
+    store = SaveStore(save_dir)
+    saved = play(store, game, moves=moves)
+    if game == "luz":  # play on into the second round, when there are points to tell
+        rules = get_game("luz").rules()
+        while saved.state.round < 2:
+            saved = play(store, game, moves=moves)
+            moves += 10
+        assert rules.view(saved.state, None).results
+    assert not saved.save.finished
+    _title, where, _when = rows_of(saved)
+    assert re.match(expected, where), where
+
+
+def test_options_a_rule_set_settles_are_not_named_and_the_others_are(save_dir: Path) -> None:
+    from boardgames_tui.engine.rummikub.models import RummikubOptions
+
+    from ..test_records import play
+
+    store = SaveStore(save_dir)
+    american = RummikubOptions(rule_set="american", initial_meld=50, direction="counter-clockwise", turn_timer="60 s")
+    title = rows_of(play(store, "rummikub", options=american, moves=3))[0]
+    assert title.startswith("Rummikub (American rules, Turn timer: 60 s) · "), title
+    standard = RummikubOptions(initial_meld=50, two_jokers_in_a_set=False, hints=True)
+    title = rows_of(play(store, "rummikub", options=standard, moves=3))[0]
+    assert title.startswith("Rummikub (Initial meld: 50, Two jokers in a set: off, Hints) · "), title

@@ -29,9 +29,10 @@ from boardgames_tui.engine.splendor_duel.models import (
 )
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR, SplendorDuelNarrator
+from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR, SplendorDuelNarrator, card_text
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.session import HotseatSession
+from boardgames_tui.tui.widgets.news import NewsStrip
 
 from ..engine.splendor_duel.helpers import EMPTY_BOARD, board, build, player, tokens
 from ..engine.splendor_duel.playout import random_game, rare_decision
@@ -282,9 +283,11 @@ async def test_a_turn_a_refusal_the_log_and_help_in_chinese(make_app, in_chinese
     async with app.run_test(size=size) as pilot:
         session = await open_turn(app, pilot, state)
         screen = app.screen
-        news = narrator.news_text(state.log)
-        assert cell_len(news) > size[0]  # the news wraps: around a long name, inside Chinese sentences
-        shows_whole(app, news, screen.prompt_text().plain)
+        # The news strip holds what happened since the last look, one event a line, the newest in view
+        # (it wraps around a long name, inside Chinese sentences).
+        news = narrator.events(state.log)
+        assert list(screen.query_one(NewsStrip).lines) == list(news)
+        shows_whole(app, news[-1], screen.prompt_text().plain)
         await pilot.press("x")  # passing is refused: a main action is possible
         shows_whole(app, narrator.refusal(IllegalAction("pass_not_allowed")))
         await pilot.press("g")  # the legend: token letters with their Chinese names
@@ -331,8 +334,8 @@ async def test_choices_and_a_payment_in_chinese(make_app, in_chinese, size) -> N
     async with app.run_test(size=size) as pilot:
         await open_turn(app, pilot, paying)
         await pilot.press("tab", "b")
-        text = shows_whole(app, "怎样支付？", "共15种")
-        on_one_line(text, "1  1W 1B 1G 1R", "5  1B 1G 1R 1Y", "9  1B 1G 2Y", "↑/↓ 更多付法：第1-9种，共15种")
+        text = shows_whole(app, "购买一张一级黑色卡？付法：", "共15种 · 按 Enter 购买，按 Esc 撤回。")
+        on_one_line(text, "1 1W 1B 1G 1R", "5 1B 1G 1R 1Y", "9 1B 1G 2Y", "↑/↓ 更多付法：第1-9种，共15种")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -351,6 +354,8 @@ async def test_the_results_in_chinese(make_app, in_chinese, size) -> None:
         session = await open_turn(app, pilot, state)
         await pilot.press("tab", "up")  # the first level-2 card
         await pilot.press("b")
+        shows_whole(app, f"购买{card_text(54)}，支付")  # the card and its price, to confirm
+        await pilot.press("enter")
         await pilot.pause()
         outcome = session.outcome()
         assert outcome is not None and outcome.winners == (0,)

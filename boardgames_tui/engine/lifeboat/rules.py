@@ -196,6 +196,11 @@ CHOICES: dict[str, Callable[[LifeboatState, int], Sequence[Any]]] = {
 }
 
 
+# The decisions a seat may be spared (see LifeboatRules.public_forced_action): their choices, once the hand
+# is empty, are made of public facts only.
+FORCEABLE = frozenset(("action", "respond", "fight", "navigate", "overboard", "thirst"))
+
+
 class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[LifeboatState, LifeboatAction, LifeboatView, LifeboatOptions]):  # type: ignore[type-var]
     id = "lifeboat"
     title = "Lifeboat"
@@ -285,6 +290,21 @@ class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[Lif
 
     def has_hidden_information(self, state: LifeboatState) -> bool:
         return True
+
+    def public_forced_action(self, state: LifeboatState) -> tuple[int, LifeboatAction] | None:
+        """The decision of a seat with an empty hand that leaves it one thing to do, played without asking.
+
+        Only in the phases listed in FORCEABLE: each of them lets a hand card be put face up and always
+        offers something besides (done, navigate, do nothing, give in), so one legal action there means an
+        empty hand, which everyone sees (hand sizes are public); what is left then follows from public
+        facts alone (face-up cards, wounds, the boat, the size of the decks). The other decisions are about
+        cards only the deciding seat sees (the draft, the rowed cards, the row pile, a trade): always asked.
+        """
+        seat = state.current
+        if seat is None or state.phase not in FORCEABLE or state.hands[seat]:
+            return None
+        legal = self.legal_actions(state, seat)
+        return (seat, legal[0]) if len(legal) == 1 else None
 
 
 RULES = LifeboatRules()

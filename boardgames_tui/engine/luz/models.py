@@ -111,6 +111,18 @@ class HandView(FrozenModel):
     high_side: HighSide
 
 
+class FinishedTrick(FrozenModel):
+    """The newest finished trick, face up as the whole table saw it when its last card was played. As at a
+    real table, the last trick may be looked at again until the next one is finished; earlier ones not."""
+
+    round: int
+    number: int  # 1..10 in its round
+    plays: tuple[Play, ...]  # in play order, from its leader
+    winner: int
+    led: str
+    trumped: bool  # won by a yellow card, yellow not led
+
+
 class SeatStatus(FrozenModel):
     seat: int
     name: str
@@ -140,3 +152,4 @@ class LuzView(FrozenModel):
     results: tuple[tuple[RoundResult, ...], ...]
     log: tuple[Event, ...]
     legal_actions: tuple[LuzAction, ...]
+    last_trick: FinishedTrick | None = None  # None until the game's first trick is finished

@@ -28,6 +28,7 @@ from .models import (
     TRICKS_PER_ROUND,
     TRUMP,
     Bid,
+    FinishedTrick,
     HandView,
     LuzAction,
     LuzCard,
@@ -109,6 +110,34 @@ def _trick_won(winner: int, number: int) -> Event:
     if told is None:
         told = _TRICK_WON[key] = event("trick_won", winner=winner, trick=number)
     return told
+
+
+def _last_trick(state: LuzState) -> FinishedTrick | None:
+    """The newest finished trick, read back from its "trick_complete" event: every card in it was shown to
+    the whole table as it was played. The round before's last trick stays until this round's first one is
+    finished; None before the game's first trick is."""
+    round_no = state.round
+    for entry in reversed(state.log):
+        kind = entry.kind
+        if kind == "deal":
+            round_no = entry.args["round"] - 1  # everything older was played in an earlier round
+        elif kind == "trick_complete":
+            told = entry.args
+            n = len(state.players)
+            leader = told["leader"]
+            plays = tuple(
+                _play((leader + i) % n, LuzCard.model_construct(colour=label[0], number=int(label[1:])))
+                for i, label in enumerate(told["cards"])
+            )
+            return FinishedTrick.model_construct(
+                round=round_no,
+                number=told["trick"],
+                plays=plays,
+                winner=told["winner"],
+                led=told["led"],
+                trumped=told["trumped"],
+            )
+    return None
 
 
 # The rules -------------------------------------------------------------------------------------------
@@ -337,6 +366,7 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             results=state.results,
             log=self.log_for(state, seat),
             legal_actions=self.legal_for(state, seat),
+            last_trick=_last_trick(state),
         )
 
     def log_for(self, state: LuzState, seat: int | None) -> tuple[Event, ...]:

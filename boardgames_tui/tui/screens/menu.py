@@ -12,6 +12,14 @@ from ... import __version__
 from ...i18n import LANGUAGES, N_, _, current_language, set_language
 from ..widgets.keybar import KeyBar
 
+# The computers' paces in words (settings.PACES).
+PACE_WORDS = {
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "step": N_("step by step (a key for each move)"),
+}
+
 LOGO = r"""
  _                         _
 | |__   ___   __ _ _ __ __| | __ _  __ _ _ __ ___   ___  ___
@@ -36,6 +44,7 @@ class MainMenuScreen(Screen[None]):
         Binding("r", "rules", N_("Rules")),
         Binding("s", "statistics", N_("Statistics")),
         Binding("l", "language", N_("Language")),
+        Binding("p", "pace", N_("Computers' pace")),
         Binding("q", "quit", N_("Quit")),
     ]
 
@@ -50,6 +59,7 @@ class MainMenuScreen(Screen[None]):
                     Option(_("[b]R[/b]ules"), id="rules"),
                     Option(_("[b]S[/b]tatistics"), id="statistics"),
                     Option(self.language_entry(), id="language"),
+                    Option(self.pace_entry(), id="pace"),
                     Option(_("[b]Q[/b]uit"), id="quit"),
                     id="menu",
                 )
@@ -60,10 +70,18 @@ class MainMenuScreen(Screen[None]):
         """The language menu entry, naming the language in use in its own words."""
         return _("[b]L[/b]anguage: {language}").format(language=LANGUAGES[current_language()][1])
 
+    def pace_entry(self) -> str:
+        """The computers' pace entry, naming the pace chosen."""
+        pace = getattr(self.app, "computer_pace", "normal")
+        return _("Computers' [b]p[/b]ace: {pace}").format(pace=_(PACE_WORDS.get(pace, pace)))
+
     @on(OptionList.OptionSelected, "#menu")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "language":
             await self.action_language()
+            return
+        if event.option.id == "pace":
+            self.action_pace()
             return
         actions = {
             "new": self.action_new_game,
@@ -96,18 +114,30 @@ class MainMenuScreen(Screen[None]):
 
     async def action_language(self) -> None:
         """Switch to the next language, remember it, and draw the menu again in it at once."""
-        from ..settings import Settings, save_settings
+        from ..settings import change_settings
 
         codes = list(LANGUAGES)
         language = codes[(codes.index(current_language()) + 1) % len(codes)]
         set_language(language)
-        save_settings(Settings(language=language))  # if it cannot be written, it lasts until the program closes
+        change_settings(language=language)  # if it cannot be written, it lasts until the program closes
         menu = self.query_one("#menu", OptionList)
         place = menu.highlighted
         await self.recompose()
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = place
         menu.focus()
+
+    def action_pace(self) -> None:
+        """Switch to the next pace of the computers' moves (slow, normal, fast, step), remembered like the
+        language."""
+        from ..settings import PACES, change_settings
+
+        pace = getattr(self.app, "computer_pace", "normal")
+        pace = PACES[(PACES.index(pace) + 1) % len(PACES)] if pace in PACES else PACES[0]
+        self.app.computer_pace = pace  # type: ignore[attr-defined]
+        change_settings(computer_pace=pace)
+        menu = self.query_one("#menu", OptionList)
+        menu.replace_option_prompt("pace", self.pace_entry())
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -52,6 +52,7 @@ class ResultsScreen(Screen[None]):
     ResultsScreen #team, ResultsScreen #ranking { margin-bottom: 1; }
     ResultsScreen #last { color: $text-muted; margin-bottom: 1; }
     ResultsScreen #reveal { margin-bottom: 1; }
+    ResultsScreen #final-sheet { margin-bottom: 1; }
     """
     BINDINGS = [
         Binding("a", "again", N_("Play again")),
@@ -99,6 +100,11 @@ class ResultsScreen(Screen[None]):
             summary = session.public_summary()
             if summary:
                 yield Static(Paragraph(_("Last: {summary}").format(summary=summary)), id="last")
+            # A game's own closing sheet, from the public View (Luz: every round's bids, tricks and points),
+            # under the scores and the match, so those stay in view on a small terminal.
+            final_sheet = getattr(table_module(session.spec.id), "final_sheet", None)
+            if final_sheet is not None:
+                yield Static(final_sheet(session.view(None)), id="final-sheet")
             # What was hidden, last: the scores and the match above it stay in view on a small terminal.
             reveal = reveal_for(session)
             if reveal is not None:

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,7 +17,7 @@ from ...engine.registry import GAMES
 from ...engine.saves import BrokenSave, SavedGame
 from ...engine.seating import escaped
 from ...i18n import N_, _, pgettext
-from ..narrate import narrator_for
+from ..narrate import Narrator, narrator_for
 from ..text import markup
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows
@@ -42,6 +44,74 @@ def player_list(players: tuple[str, ...], computers: tuple[str | None, ...] = ()
         for seat, name in enumerate(players)
     ]
     return pgettext("between player names", ", ").join(names)
+
+
+def variant_words(rules: Any, narrator: Narrator, options: Any) -> str | None:
+    """What sets a game apart from the usual game, for its title: the rule set, and every option it is played
+    with that is not the default (None: the usual game). Options a rule set settles itself are left out."""
+    from ...records import option_applies, option_words
+
+    label = rules.variant_label(options)
+    parts = [narrator.say(label)] if label is not None else []
+    usual = type(options)()
+    for name in type(options).model_fields:
+        value = getattr(options, name)
+        if value == getattr(usual, name) or not option_applies(options, name):
+            continue
+        if name == "rule_set" and label is not None:
+            continue  # the rule set's own label names it
+        if value is True:  # a switch turned on reads as its name alone ("Black powder")
+            parts.append(narrator.option_label(name))
+        else:
+            parts.append(_("{option}: {value}").format(option=narrator.option_label(name), value=option_words(narrator, name, value)))
+    return pgettext("between options", ", ").join(parts) if parts else None
+
+
+def _points(narrator: Narrator, points: list[int]) -> str:
+    """Each player's points so far, in seat order: "points: Ana 12, Ben 9"."""
+    scores = pgettext("between player names", ", ").join(
+        _("{name} {points}").format(name=narrator.name(seat), points=value) for seat, value in enumerate(points)
+    )
+    return _("points: {scores}").format(scores=scores)
+
+
+def _to_play(view: Any, narrator: Narrator) -> str:
+    return _("{name} to play").format(name=narrator.name(view.current))
+
+
+def _hanabi_standing(view: Any, narrator: Any) -> list[str]:
+    from ...engine.hanabi.config import max_score
+
+    return [_to_play(view, narrator), narrator.score_so_far(view.score, max_score(view.options))]
+
+
+def _luz_standing(view: Any, narrator: Narrator) -> list[str]:
+    said = [_to_play(view, narrator)]
+    if view.results:  # totals of the finished rounds (all naught before the first round ends)
+        said.append(_points(narrator, [status.total for status in view.status]))
+    return said
+
+
+# What tells one saved game in progress from another, beyond its title and turn: each game's public standing,
+# from the public View (whose turn it is where the turn label does not say it, the points so far).
+STANDINGS: dict[str, Callable[[Any, Any], list[str]]] = {
+    "hanabi": _hanabi_standing,
+    "luz": _luz_standing,
+    "rummikub": lambda view, narrator: [_to_play(view, narrator)],
+    "splendor_duel": lambda view, narrator: [_points(narrator, [seat.points for seat in view.seats])],
+}
+
+
+def standing(game_id: str, rules: Any, state: Any, narrator: Narrator) -> list[str]:
+    """A game in progress's public standing in words (empty for a game whose turn label says enough, or
+    whose public View cannot be built: the row is listed all the same, and opening it says what is wrong)."""
+    said = STANDINGS.get(game_id)
+    if said is None:
+        return []
+    try:
+        return said(rules.view(state, None), narrator)
+    except Exception:  # noqa: BLE001 - the standing is extra: it must not hide the save
+        return []
 
 
 class ResumeScreen(Screen[None]):
@@ -161,15 +231,17 @@ class ResumeScreen(Screen[None]):
         save = entry.save
         rules = GAMES[save.game_id].rules()
         narrator = narrator_for(save.game_id, save.players)
-        label = rules.variant_label(entry.state.options) if hasattr(entry.state, "options") else None
+        variant = variant_words(rules, narrator, rules.Options.model_validate(save.options))
         title = narrator.title
-        if label is not None:
-            title = _("{game} ({variant})").format(game=title, variant=narrator.say(label))
+        if variant is not None:
+            title = _("{game} ({variant})").format(game=title, variant=variant)
         finished = " · [i]" + _("finished") + "[/i]" if save.finished else ""
         position = narrator.say(rules.turn_label(entry.state))  # of the rebuilt game, in today's language
         outcome = rules.outcome(entry.state) if save.finished else None
         if outcome is not None:  # how it ended: who won, or the team's score
             position = narrator.say(outcome.headline)
+        else:  # where it stands: public facts only, from the public View
+            position = " · ".join([position, *standing(save.game_id, rules, entry.state, narrator)])
         # A deal number drawn at random names every hidden card: it is shown once the game is over. One the
         # players typed is theirs to know.
         if save.finished or save.deal_chosen:

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import on
 from textual.binding import Binding, BindingType
+from textual.events import Mount
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import N_, _
 from ..text import markup
+from ..widgets.news import NewsStrip
 
 if TYPE_CHECKING:  # the narrators import the engine, which the main menu does without
     from ..narrate import Narrator
@@ -34,15 +37,36 @@ class TurnScreen(Screen[None]):
     PRIVATE: ClassVar[bool] = True  # shows one seat's secrets: no screenshots, no selection
     ALLOW_SELECT = False
     # The keys every game shares go to the end of the key bar, where a narrow terminal cuts it off.
-    KEYBAR_LAST: ClassVar[frozenset[str]] = frozenset({"help", "rules", "log", "leave"})
+    KEYBAR_LAST: ClassVar[frozenset[str]] = frozenset({"help", "rules", "log", "news", "leave"})
 
-    BINDINGS: ClassVar[list[BindingType]] = list(GAME_KEYS)
+    BINDINGS: ClassVar[list[BindingType]] = [*GAME_KEYS, Binding("z", "news", N_("News"))]
+    # How many of the newest log lines `z` shows again once the news since the last look was hidden.
+    RECENT_NEWS = 6
 
     class ActionChosen(Message):
         def __init__(self, seat: int, action: Any) -> None:
             super().__init__()
             self.seat = seat
             self.action = action
+
+    # Keys of this base class that every game screen allows whatever its own check says.
+    SHARED_ACTIONS: ClassVar[frozenset[str]] = frozenset({"news"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game's `check_action` speaks for the game's own keys; the shared keys of this class work on
+        # every screen, so a game need not list them.
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("check_action")
+        if own is None:
+            return
+
+        def check_action(self: TurnScreen, action: str, parameters: tuple[object, ...]) -> bool | None:
+            if action in TurnScreen.SHARED_ACTIONS:
+                return True
+            return own(self, action, parameters)  # type: ignore[no-any-return]
+
+        check_action.__doc__ = own.__doc__
+        cls.check_action = check_action  # type: ignore[method-assign]
 
     def __init__(
         self,
@@ -52,6 +76,8 @@ class TurnScreen(Screen[None]):
         title: str,
         match: tuple[tuple[int, ...], ...] = (),
         narrator: Narrator | None = None,
+        news: tuple[str, ...] = (),
+        previous_view: Any = None,
     ) -> None:
         super().__init__()
         # Says the View's events, refusals and labels (a narrator for the View's players if none is given).
@@ -64,10 +90,61 @@ class TurnScreen(Screen[None]):
         self.game_id = game_id
         self.game_title = title
         self.match = match  # scores of the earlier games of a match (public)
+        # What happened since this seat last looked at the table (narrated, filtered for the seat), and the
+        # seat's View as it was then (None: not known, as in a game just resumed). Games mark what differs.
+        self.news = tuple(news)
+        self.previous_view = previous_view
+        self._news_hidden = False
 
     @property
     def seat(self) -> int:
         return int(self.view.seat)
+
+    # What happened since the seat last looked ---------------------------------------------------------
+
+    @on(Mount)
+    def _mount_news_strip(self) -> None:
+        """Every turn screen gets the news strip just above its prompt (or status line): one mechanism for
+        every game, whether or not a handoff came before the screen."""
+        anchor = next(iter(self.query("#prompt")), None) or next(iter(self.query("#status")), None)
+        strip = NewsStrip()
+        if anchor is not None and anchor.parent is not None:
+            anchor.parent.mount(strip, before=anchor)
+        else:  # pragma: no cover - every game screen has a prompt line
+            self.mount(strip)
+        strip.show(self.news)
+
+    def set_news(self, news: tuple[str, ...], previous_view: Any) -> None:
+        """New news for this seat (the table moved on while the screen stayed): shown at once, and the View
+        to compare with for the change marks (call before `show_view`, which redraws with it)."""
+        self.previous_view = previous_view
+        if tuple(news) == self.news:
+            return  # nothing new (a clock recorded, say): a strip the person hid stays hidden
+        self.news = tuple(news)
+        self._news_hidden = False
+        for strip in self.query(NewsStrip).results(NewsStrip):
+            strip.show(self.news)
+
+    def action_news(self) -> None:
+        """Hide the news, or show it again: the news since the last look or, when there is none, the last
+        few moves of the log."""
+        strips = list(self.query(NewsStrip).results(NewsStrip))
+        if not strips:
+            return
+        strip = strips[0]
+        if strip.lines:
+            self._news_hidden = True
+            strip.show(())
+            return
+        self._news_hidden = False
+        if self.news:
+            strip.show(self.news)
+        else:
+            recent = self.narrator.events(self.view.log)[-self.RECENT_NEWS :]
+            if not recent:
+                self.show_error(_("Nothing has happened yet: there is no news to show."))
+                return
+            strip.show(recent, heading=_("The last moves:"))
 
     def show_view(self, view: Any) -> bool:
         """Redraw for a newer View of the same seat; False if this screen can only be built afresh."""
@@ -150,6 +227,7 @@ def shared_help_lines(game_title: str) -> list[tuple[str, str]]:
         ("?", _("this help")),
         ("r", _("the rules of {game}").format(game=game_title)),
         ("l", _("the game log")),
+        ("z", _("hide the news since your last look, or show the last moves again")),
         ("q / Esc", _("back to the main menu (asks first; says so if a move is not saved)")),
     ]
 

@@ -101,6 +101,9 @@ def check_invariants(s: LifeboatState, before: LifeboatState | None) -> None:
         return
     cur = s.current
     assert cur in s.boat and s.wounds[cur] < SIZE[s.characters[cur]], "only the conscious decide"
+    forced = RULES.public_forced_action(s)
+    if forced is not None:  # played without asking: the seat's one legal action, with a hand everyone sees empty
+        assert forced[0] == cur and s.hands[cur] == () and tuple(RULES.legal_actions(s, cur)) == (forced[1],)
     if s.phase in ("fight", "overboard", "thirst"):
         w = s.pending
         assert isinstance(w, OpenWindow) and w.window[w.pos] == cur
@@ -179,6 +182,9 @@ def test_playouts_reach_the_interesting_cases() -> None:
                 seen[needle] += needle in text
             if before.phase == "pick" and state.phase != "pick":
                 seen["picked"] += 1
+            forced = RULES.public_forced_action(state)
+            if forced is not None:
+                seen[f"forced {state.phase}"] += 1
         seen["rounds"] = max(seen["rounds"], state.round)
     kinds = ("take_supply", "play_card", "do_nothing", "row", "place_rowed", "swap_seats", "rob",
              "use_medical_kit", "open_parasol", "fire_flare_gun", "propose_trade", "trade_card",
@@ -189,5 +195,6 @@ def test_playouts_reach_the_interesting_cases() -> None:
     rare = [k for k in ("lost at sea", "is dead", "is unconscious", "conscious again", "the attackers win",
                         "the defenders win", "pickpocket", "cannot refuse", "spares one thirst",
                         "life preserver spares", "sharks", "uses the compass", "crossed-out seagull", "trade:",
-                        "with an oar", "picked") if not seen[k]]
+                        "with an oar", "picked", "forced fight", "forced navigate", "forced overboard",
+                        "forced thirst") if not seen[k]]
     assert not rare, rare

@@ -172,5 +172,5 @@ test_golden_transcript, test_transcript_is_deterministic = golden_tests(transcri
 def test_the_transcripts_show_the_interesting_parts() -> None:
     text = "\n".join(transcript(*CASES[name]) for name in sorted(CASES))
     for needle in ("refuses: a fight", "joins the defenders", "trade:", "puts 1 card on the row pile",
-                   "falls in", "is thirsty", "gives a water", "A seagull appears", "== RESULT"):
+                   "falls in", "is thirsty", "drinks a water", "A seagull appears", "== RESULT"):
         assert needle in text, needle

@@ -332,6 +332,11 @@ class HanabiNarrator(Narrator):
             )
         return " · ".join(parts)
 
+    @staticmethod
+    def score_so_far(score: int, most: int) -> str:
+        """The score of a game in progress, as the list of saved games shows it."""
+        return _("score {score} / {most}").format(score=score, most=most)
+
     def say_over_after_turns(self, turns: int) -> str:
         return ngettext("Game over after {n} turn", "Game over after {n} turns", turns).format(n=turns)
 

@@ -1,11 +1,17 @@
-"""Hanabi panels as Rich renderables, built from a HanabiView only."""
+"""Hanabi panels as Rich renderables, built from a HanabiView only.
+
+What changed since the viewer last looked (`Changes`, from the viewer's previous View and the current one)
+is marked with NEW_MARK in the first column of the card or cell concerned, in bold: the card just played on
+a pile, the discards just made, the cards just drawn into other hands, the cards a clue just touched."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -13,12 +19,77 @@ from ....engine.hanabi.models import BLACK, MAX_CLUE_TOKENS, MAX_MISFIRES, RANKS
 from ....i18n import _, current_language, ngettext
 from ...text import Paragraph, plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, center_cells, hidden_card, suit_style
+from ...widgets.news import NEW_MARK, changed
 from .narrate import HanabiNarrator, bonus_tile_short_name, colour_name
 
 CARD_WIDTH = 6
 NAME_WIDTH = 16  # the narrowest name column: room for the row labels ("  your cards")
 ROW_LABEL_WIDTH = 11  # "Fireworks", "Discards" and their translations, padded to line the cards up
 NOTE_MARK = "✎"  # on a card the viewer wrote a note on, and before the note's text
+NEW_STYLE = Style(bold=True, dim=False)  # with NEW_MARK: the symbol and a style, never a colour alone
+NEW_TEXT_STYLE = "bold underline"  # a new card in a row of text (the discards)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed on the table since the viewer last looked, worked out from two of its Views only."""
+
+    piles: frozenset[int] = frozenset()  # indexes of the fireworks piles a card was just played on
+    discards: frozenset[int] = frozenset()  # ids of the cards discarded (or misfired) since
+    drawn: frozenset[int] = frozenset()  # ids of the cards new in other players' hands
+    clued: frozenset[tuple[int, int]] = frozenset()  # (seat, slot) of the cards a clue touched since
+    misfired: bool = False
+    bonus: int = 0  # how many bonus tiles were used since (the newest of `bonus_revealed`)
+
+
+NO_CHANGES = Changes()
+
+
+def _clue_heard(before: SlotView | None, now: SlotView, suits: tuple[str, ...]) -> bool:
+    """Whether a clue touched this card since: it is touched now, and was not, or what it is known to be
+    changed (a second clue naming its other half). A clue that only says what a card is not leaves it."""
+    if not now.knowledge.touched:
+        return False
+    if before is None or not before.knowledge.touched:
+        return True
+    return knowledge_label(before, suits) != knowledge_label(now, suits)
+
+
+def changes(previous: HanabiView | None, view: HanabiView) -> Changes:
+    """What differs between `previous` (the viewer's View when it last looked; None: unknown, as in a game
+    just resumed) and `view`. Both are the same seat's Views: nothing here is more than they show."""
+    if previous is None or previous.seat != view.seat or previous.players != view.players:
+        return NO_CHANGES
+    piles = frozenset(i for i, height in enumerate(view.piles) if i < len(previous.piles) and changed(previous.piles[i], height))
+    discards = frozenset(card.id for card in view.discard) - {card.id for card in previous.discard}
+    drawn: set[int] = set()
+    clued: set[tuple[int, int]] = set()
+    for hand, before in zip(view.hands, previous.hands):
+        if hand.seat == view.seat:
+            # The viewer's own cards stay where they were while the others play: only clues change them.
+            earlier: list[SlotView | None] = [*before.slots, *([None] * len(hand.slots))]
+        else:
+            by_id = {slot.card.id: slot for slot in before.slots if slot.card is not None}
+            earlier = [by_id.get(slot.card.id) if slot.card is not None else None for slot in hand.slots]
+            drawn.update(slot.card.id for slot in hand.slots if slot.card is not None and slot.card.id not in by_id)
+        for index, slot in enumerate(hand.slots):
+            if _clue_heard(earlier[index], slot, view.suits):
+                clued.add((hand.seat, index))
+    return Changes(
+        piles=piles,
+        discards=discards,
+        drawn=frozenset(drawn),
+        clued=frozenset(clued),
+        misfired=view.misfires > previous.misfires,
+        bonus=max(len(view.bonus_revealed) - len(previous.bonus_revealed), 0),
+    )
+
+
+def new_marked(cell: Text) -> Text:
+    """`cell` (a card's face, or a label in a card's column) with NEW_MARK in its first column, which is blank
+    in every such cell: in the cell's own colours, in bold."""
+    style = Style.parse(str(cell.style)) if cell.style else Style()
+    return Text(NEW_MARK, style=style + NEW_STYLE) + cell[1:]
 
 
 def row_label(label: str) -> Text:
@@ -30,7 +101,7 @@ def max_score(view: HanabiView) -> int:
     return 5 * sum(1 for suit in view.suits if suit != BLACK)
 
 
-def status_line(view: HanabiView) -> Text:
+def status_line(view: HanabiView, new: Changes = NO_CHANGES) -> Text:
     text = Text()
     tokens = view.clue_tokens
     text.append(_("Clues "), style="bold")
@@ -40,7 +111,12 @@ def status_line(view: HanabiView) -> Text:
     text.append(_("Misfires "), style="bold")
     text.append("✗" * view.misfires, style="bold red")
     text.append("·" * (MAX_MISFIRES - view.misfires), style="dim")
-    text.append(f" {view.misfires}/{MAX_MISFIRES}   ")
+    text.append(f" {view.misfires}/{MAX_MISFIRES}")
+    if new.misfired:  # in the room of a space, against the count: the line keeps its length
+        text.append(NEW_MARK, style=NEW_STYLE)
+        text.append("  ")
+    else:
+        text.append("   ")
     text.append(_("Deck "), style="bold")
     text.append(f"{view.deck_size}   ")
     text.append(_("Score "), style="bold")
@@ -56,36 +132,47 @@ def status_line(view: HanabiView) -> Text:
     return text
 
 
-def pile_label(view: HanabiView, index: int) -> Text:
+def pile_label(view: HanabiView, index: int, new: bool = False) -> Text:
+    """A pile's top card (`new`: one was just played on it, marked)."""
     suit, height = view.suits[index], view.piles[index]
     if suit == BLACK:
         # Black is built down from 5: show the last card played, and what comes next.
         top = "—" if height == 0 else str(6 - height)
-        label = card_face(suit, top if height else "·", width=CARD_WIDTH)
-        return label + Text(f" ↓{5 - height}" if height < 5 else " ✓", style="bold")
-    face = card_face(suit, height if height else "·", width=CARD_WIDTH)
-    return face + Text(" ✓" if height == 5 else "  ", style="bold green")
+        face = card_face(suit, top if height else "·", width=CARD_WIDTH)
+        after = Text(f" ↓{5 - height}" if height < 5 else " ✓", style="bold")
+    else:
+        face = card_face(suit, height if height else "·", width=CARD_WIDTH)
+        after = Text(" ✓" if height == 5 else "  ", style="bold green")
+    return (new_marked(face) if new else face) + after
 
 
-def fireworks_panel(view: HanabiView) -> Text:
+def fireworks_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Text:
     text = row_label(_("Fireworks"))
     for index in range(len(view.suits)):
-        text.append_text(pile_label(view, index))
+        text.append_text(pile_label(view, index, index in new.piles))
         text.append(" ")
     return text
 
 
-def discard_panel(view: HanabiView) -> Text:
+def discard_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Text:
+    """The discards by colour ("R:13  Y:4"); a colour with new ones marked, the new numbers in bold."""
     text = row_label(_("Discards"))
     if not view.discard:
         text.append(_("none"), style="dim")
         return text
     for suit in view.suits:
-        ranks = sorted(card.rank for card in view.discard if card.suit == suit)
-        if not ranks:
+        cards = sorted((card for card in view.discard if card.suit == suit), key=lambda card: (card.rank, card.id))
+        if not cards:
             continue
+        fresh = [card.id in new.discards for card in cards]
+        if any(fresh):
+            text.append(NEW_MARK, style=NEW_STYLE)
         text.append(f"{suit}", style=suit_style(suit))
-        text.append(":" + "".join(str(r) for r in ranks) + "  ")
+        text.append(":")
+        # The same number twice, one of them new: the new one is drawn last, after the one already seen.
+        for card, is_new in sorted(zip(cards, fresh), key=lambda pair: (pair[0].rank, pair[1])):
+            text.append(str(card.rank), style=NEW_TEXT_STYLE if is_new else "")
+        text.append("  ")
     return text
 
 
@@ -125,11 +212,13 @@ def other_hand(
     current: bool = False,
     name_width: int = NAME_WIDTH,
     notes: Mapping[int, str] | None = None,
+    new: Changes = NO_CHANGES,
 ) -> RenderableType:
     """Another player's hand: the cards face up, and under them what that player has been told.
 
     `name_width` fits the longest name (after its number) on one line: names are never wrapped. `notes` are
-    the viewer's own notes on these cards, by slot: given only for the viewer's screen."""
+    the viewer's own notes on these cards, by slot: given only for the viewer's screen. `new` marks the cards
+    drawn and the cards clued since the viewer last looked."""
     notes = notes or {}
     table = Table.grid(padding=(0, 1))
     table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
@@ -147,9 +236,11 @@ def other_hand(
     for index, slot in enumerate(hand.slots):
         card = slot.card
         face = card_face(card.suit, card.rank, width=CARD_WIDTH) if card else hidden_card(width=CARD_WIDTH)
-        faces.append(face)
+        faces.append(new_marked(face) if card is not None and card.id in new.drawn else face)
         label = ("*" if slot.knowledge.touched else " ") + knowledge_label(slot, view.suits)
         cell = card_cell(label, "bold" if slot.knowledge.touched else "dim")
+        if (hand.seat, index) in new.clued:
+            cell = new_marked(cell)
         if index in notes:  # in the cell's last column, so the label stays under the card's code
             cell = cell[: CARD_WIDTH - 1] + Text(NOTE_MARK, style="bold")
         told.append(cell)
@@ -186,11 +277,13 @@ def own_hand(
     *,
     name_width: int = NAME_WIDTH,
     notes: Mapping[int, str] | None = None,
+    new: Changes = NO_CHANGES,
 ) -> Group:
     """The viewer's own hand: never a card identity, only what clues and the table tell them.
 
     The viewer's name is the panel's title; `name_width` lines the cards up with the other hands'. `notes`
-    are the viewer's notes on these cards, by slot."""
+    are the viewer's notes on these cards, by slot; `new` marks the ones a clue touched since the viewer last
+    looked (the clue is in the viewer's View)."""
     notes = notes or {}
     table = Table.grid(padding=(0, 1))
     table.add_column(width=name_width, no_wrap=True, overflow="ellipsis")
@@ -211,7 +304,8 @@ def own_hand(
         label = ("*" if slot.knowledge.touched else " ") + knowledge_label(slot, view.suits)
         known_suit = slot.knowledge.suits[0] if len(slot.knowledge.suits) == 1 else None
         # A card whose colour is known is drawn in that colour; its number may still be "?".
-        faces.append(card_cell(label, suit_style(known_suit) if known_suit else HIDDEN_STYLE))
+        face = card_cell(label, suit_style(known_suit) if known_suit else HIDDEN_STYLE)
+        faces.append(new_marked(face) if (hand.seat, index) in new.clued else face)
         negatives.append(Text(negative_label(slot, view.suits), style="italic", justify="center", overflow="fold"))
         count = len(slot.possible)
         counts.append(card_cell(ngettext("{n} id", "{n} ids", count).format(n=count), "dim"))
@@ -234,15 +328,24 @@ def own_hand(
     return Group(*parts)
 
 
-def bonus_panel(view: HanabiView) -> Table | None:
+def bonus_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Table | None:
     """The bonus tiles already used, by their short names: spaces between tiles only, so a narrow screen
-    wraps the row between two tiles (Chinese has no spaces of its own to wrap at), under the first tile."""
+    wraps the row between two tiles (Chinese has no spaces of its own to wrap at), under the first tile.
+    The ones used since the viewer last looked are marked."""
     if not view.options.five_flamboyants or not view.bonus_revealed:
         return None
+    first_new = len(view.bonus_revealed) - new.bonus
+    tiles = Text()
+    for index, tile in enumerate(view.bonus_revealed):
+        if index:
+            tiles.append("  ")
+        if index >= first_new:
+            tiles.append(NEW_MARK, style=NEW_STYLE)
+        tiles.append(bonus_tile_short_name(tile), style=NEW_STYLE if index >= first_new else "")
     row = Table.grid(expand=True)
     row.add_column(width=ROW_LABEL_WIDTH, no_wrap=True)
     row.add_column(ratio=1)
-    row.add_row(row_label(_("Bonus used")), Text("  ".join(bonus_tile_short_name(tile) for tile in view.bonus_revealed)))
+    row.add_row(row_label(_("Bonus used")), tiles)
     return row
 
 
@@ -267,9 +370,3 @@ def legend_and_convention(view: HanabiView, convention: str | None) -> Text | No
     legend.append_text(label)
     return legend
 
-
-def recent_log(view: HanabiView, narrator: HanabiNarrator, lines: int = 5) -> RenderableType:
-    said = narrator.events(view.log[-lines:])
-    if not said:
-        return Text()
-    return Group(*(Paragraph(line, bullet="· ", style="dim") for line in said))

@@ -39,6 +39,7 @@ from ...screens.turn import TurnScreen
 from ...text import markup
 from ...widgets.cards import card_face
 from ...widgets.keybar import KeyBar
+from ...widgets.news import NEW_MARK
 from . import render
 from .narrate import COLOUR_NAMES, HanabiNarrator, colour_name, colour_word
 from .notes import NoteEditor
@@ -120,6 +121,8 @@ class HanabiTurnScreen(TurnScreen):
         # Other players, numbered from the viewer's left, as the target keys name them.
         count = len(view.players)
         self.others = [(view.seat + step) % count for step in range(1, count)]  # type: ignore[operator]
+        # What changed since this seat last looked at the table, marked on the table and the hands.
+        self.new = render.changes(self.previous_view, view)
 
     # Layout -------------------------------------------------------------------------------------
 
@@ -130,7 +133,6 @@ class HanabiTurnScreen(TurnScreen):
             yield Static(id="hanabi-others")
             if self.view.phase in ("reshuffle_discard", "replay_discard"):
                 yield OptionList(id="bonus-choices")
-            yield Static(id="hanabi-log")
         yield Static(id="hanabi-own")  # outside the scrolling part: always in view, even at 80x24
         yield Static(id="prompt")
         yield Static(id="status")
@@ -167,8 +169,13 @@ class HanabiTurnScreen(TurnScreen):
         self.query_one("#hanabi-header", Static).update(header)
         self.query_one("#hanabi-own", Static).border_title = markup(_("You: {name}"), name=me)
 
-        table_parts: list[Any] = [render.status_line(view), render.fireworks_panel(view), render.discard_panel(view)]
-        bonus = render.bonus_panel(view)
+        self.new = new = render.changes(self.previous_view, view)
+        table_parts: list[Any] = [
+            render.status_line(view, new),
+            render.fireworks_panel(view, new),
+            render.discard_panel(view, new),
+        ]
+        bonus = render.bonus_panel(view, new)
         if bonus is not None:
             table_parts.append(bonus)
         convention = None
@@ -178,7 +185,7 @@ class HanabiTurnScreen(TurnScreen):
         if legend is not None:
             table_parts.append(legend)
         self.query_one("#hanabi-table", Static).update(Group(*table_parts))
-        self.query_one("#hanabi-log", Static).update(render.recent_log(view, self.narrator))
+        # The moves since this seat last looked are in the news strip above the prompt (z), the whole log under l.
         self._refresh_others()
         self._refresh_own()
 
@@ -204,7 +211,13 @@ class HanabiTurnScreen(TurnScreen):
             notes = self.notes_on(seat)
             others.append(
                 render.other_hand(
-                    view, hand, number if targeting else None, highlight=highlight, name_width=width, notes=notes
+                    view,
+                    hand,
+                    number if targeting else None,
+                    highlight=highlight,
+                    name_width=width,
+                    notes=notes,
+                    new=self.new,
                 )
             )
         self.query_one("#hanabi-others", Static).update(Group(*others))
@@ -214,7 +227,12 @@ class HanabiTurnScreen(TurnScreen):
         view = self.view
         selected = self.selected if self.mode in ("idle", "confirm_play", "confirm_discard", "note_target") else None
         own = render.own_hand(
-            view, view.hands[self.seat], selected, name_width=self.name_width(), notes=self.notes_on(self.seat)
+            view,
+            view.hands[self.seat],
+            selected,
+            name_width=self.name_width(),
+            notes=self.notes_on(self.seat),
+            new=self.new,
         )
         self.query_one("#hanabi-own", Static).update(own, layout=not same_size)
         self.query_one("#prompt", Static).update(self.prompt_text(), layout=not same_size)
@@ -358,6 +376,7 @@ class HanabiTurnScreen(TurnScreen):
             *skip,
             ("Esc", _("cancel / go back one step")),
             ("PgUp/PgDn", _("scroll the table and the other hands on a small terminal")),
+            (NEW_MARK, _("what changed since you last looked: a card played or discarded, a card drawn, a card a clue touched")),
             *super().help_lines(),
         ]
 

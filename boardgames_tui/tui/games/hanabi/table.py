@@ -59,6 +59,15 @@ def table(view: HanabiView, narrator: HanabiNarrator) -> RenderableType:
     return Group(*parts)
 
 
+def public_table(view: HanabiView) -> RenderableType:
+    """The table as the whole table may see it, from the public View: the tokens, fireworks and discards, and
+    what each player has been told, but no card of any hand. Anyone may look at it on the handoff screen (`t`)
+    while the device waits for the next player, or while computers play."""
+    if view.seat is not None:
+        raise ValueError("the public table is drawn from the public View only")
+    return table(view, HanabiNarrator(view.players))
+
+
 def _card_row(label: Text | None, cards: list[Card], width: int = 0) -> Table:
     """`label` (if any), then the cards' faces (colour and code, e.g. R3) left to right."""
     row = Table.grid(padding=(0, 1))

@@ -522,7 +522,7 @@ class LifeboatNarrator(Narrator):
 
     def say_gives_water(self, who: Sequence[int], target: Sequence[int]) -> str:
         if who[0] == target[0]:
-            return _("{who} gives a water to themself").format(who=self.who(who))
+            return _("{who} drinks a water").format(who=self.who(who))
         return _("{who} gives a water to {target}").format(who=self.who(who), target=self.who(target))
 
     def say_all_thirst_paid(self) -> str:

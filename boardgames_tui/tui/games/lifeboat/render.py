@@ -1,7 +1,8 @@
 """Lifeboat panels as Rich text, built from one seat's View (and the screen's cursors) only.
 
 Colour is never the only signal: every status has its symbol (✚ conscious, ☾ unconscious, ✝ dead,
-≈ lost at sea), every marker its letter. Everything is sized for an 80-column terminal and nothing is cut:
+≈ lost at sea), every marker its letter, and what changed since the seat last looked (`changes`, from two
+Views of that seat) its ✦. Everything is sized for an 80-column terminal and nothing is cut:
 long lines wrap between names, never inside one, and a player's name is always shown whole.
 
 Names and log lines are text that players typed (or that quotes it): they only ever go into Rich `Text`
@@ -38,6 +39,7 @@ from ....engine.lifeboat.data import (
 from ....engine.lifeboat.models import LifeboatView, SeatView
 from ....i18n import N_, _, ngettext, pgettext
 from ...text import Paragraph, printable, wrapped
+from ...widgets.news import NEW_MARK, changed
 from .narrate import LifeboatNarrator, card_name, card_text, character_name, status_word
 
 WIDTH = 78  # the text width of an 80-column terminal (the panels have one cell of padding each side)
@@ -123,6 +125,82 @@ def click(action: str) -> Style:
     return Style(meta={"@click": action})
 
 
+# What changed since the seat last looked ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What differs between the table as a seat last saw it and as it is now, from two Views of that seat
+    only: each part is marked with NEW_MARK (and `style`, never colour alone) where the table shows it."""
+
+    style: str = "bold"
+    moved: frozenset[int] = frozenset()  # seats whose place in the boat changed (a swap)
+    hurt: frozenset[int] = frozenset()  # seats whose wounds or status changed
+    hands: frozenset[int] = frozenset()  # seats holding more or fewer cards (a card kept, taken, played)
+    flags: dict[int, frozenset[str]] = field(default_factory=dict)  # per seat, its markers that are new ("F")
+    face_up: dict[int, frozenset[int]] = field(default_factory=dict)  # per seat, its cards newly face up
+    own_hand: frozenset[int] = frozenset()  # the viewer's own cards that are new in its hand
+    decks: frozenset[str] = frozenset()  # "seagulls", "supply", "navigation", "row_pile", "discard"
+
+    def mark(self, text: Text, on: bool) -> Text:
+        """`text`, marked when `on`."""
+        return Text(NEW_MARK, style=self.style) + text if on else text
+
+
+NO_CHANGES = Changes()
+
+
+def changes(before: LifeboatView | None, after: LifeboatView, style: str = "bold") -> Changes:
+    """What changed between `before` (None: not known, nothing is marked) and `after`, two Views of one seat."""
+    if before is None or before.seat != after.seat or len(before.seats) != len(after.seats):
+        return NO_CHANGES
+    # A swap changes the order of the seats still aboard; someone lost at sea ahead moves nobody.
+    kept_before = [x for x in before.boat if x in after.boat]
+    kept_after = [x for x in after.boat if x in before.boat]
+    moved = frozenset(x for x, y in zip(kept_after, kept_before) if x != y)
+    hurt: set[int] = set()
+    hands: set[int] = set()
+    flags: dict[int, frozenset[str]] = {}
+    face_up: dict[int, frozenset[int]] = {}
+    for old, new in zip(before.seats, after.seats):
+        x = new.seat
+        if changed(old.wounds, new.wounds) or changed(old.status, new.status):
+            hurt.add(x)
+        if changed(old.hand_size, new.hand_size) and new.status != "lost":
+            hands.add(x)
+        gained = {letter for letter, _style in flag_letters(after, new)}
+        gained -= {letter for letter, _style in flag_letters(before, old)}
+        if gained:
+            flags[x] = frozenset(gained)
+        up = frozenset(new.face_up) - frozenset(old.face_up)
+        if up:
+            face_up[x] = up
+    own: frozenset[int] = frozenset()
+    if after.seat is not None:
+        own = frozenset(after.seats[after.seat].hand or ()) - frozenset(before.seats[after.seat].hand or ())
+    decks = {
+        name
+        for name, old_value, new_value in (
+            ("seagulls", before.seagulls, after.seagulls),
+            ("supply", before.supply_size, after.supply_size),
+            ("navigation", before.navigation_size, after.navigation_size),
+            ("row_pile", before.row_pile_size, after.row_pile_size),
+            ("discard", len(before.discard), len(after.discard)),
+        )
+        if changed(old_value, new_value)
+    }
+    return Changes(
+        style=style,
+        moved=moved,
+        hurt=frozenset(hurt),
+        hands=frozenset(hands),
+        flags=flags,
+        face_up=face_up,
+        own_hand=own,
+        decks=frozenset(decks),
+    )
+
+
 # Cards ------------------------------------------------------------------------------------------------
 
 
@@ -138,18 +216,22 @@ def card_chip(card: int, *, opened: bool = False) -> Text:
     return Text(f" {label} ", style=CARD_STYLE.get(CARD_EFFECT[card], "bold"))
 
 
-def face_up_text(seat: SeatView) -> Text:
-    """Face-up cards, identical ones counted: 'Oar +1 ×2, Knife +3, Parasol ☂'."""
+def face_up_text(seat: SeatView, changes: Changes = NO_CHANGES) -> Text:
+    """Face-up cards, identical ones counted: 'Oar +1 ×2, Knife +3, Parasol ☂' (a kind with a card put face
+    up since the seat last looked marked ✦)."""
     counts: dict[int, int] = {}
     first: dict[int, int] = {}
     for card in seat.face_up:
         t = CARD_TYPE[card]
         counts[t] = counts.get(t, 0) + 1
         first.setdefault(t, card)
+    new = {CARD_TYPE[card] for card in changes.face_up.get(seat.seat, ())}
     out = Text()
     for t, n in counts.items():
         if out:
             out.append(_(", "))
+        if t in new:
+            out.append(NEW_MARK, style=changes.style)
         card = first[t]
         label = short_card(card)
         if CARD_EFFECT[card] == "parasol" and seat.parasol_open:
@@ -260,75 +342,101 @@ def header(view: LifeboatView, title: str, width: int = WIDTH + 2) -> Text:
     return out
 
 
-def seagull_text(view: LifeboatView) -> Text:
-    out = Text(_("Seagulls") + " ")
+def seagull_text(view: LifeboatView, changes: Changes = NO_CHANGES) -> Text:
+    out = changes.mark(Text(_("Seagulls") + " "), "seagulls" in changes.decks)
     out.append("▲" * view.seagulls, style="bold")
     out.append("△" * max(0, view.seagulls_to_end - view.seagulls), style="dim")
     out.append(f" {view.seagulls}/{view.seagulls_to_end}")
     return out
 
 
-def decks_line(view: LifeboatView) -> Text:
-    out = seagull_text(view)
+def decks_line(view: LifeboatView, changes: Changes = NO_CHANGES) -> Text:
+    """The seagulls and the size of every pile; what changed since the seat last looked is marked."""
+    out = seagull_text(view, changes)
     parts = [
-        _("supply {n}").format(n=view.supply_size),
-        _("navigation {n}").format(n=view.navigation_size),
-        _("row pile {n}").format(n=view.row_pile_size),
-        _("discard {n}").format(n=len(view.discard)),
+        ("supply", _("supply {n}").format(n=view.supply_size)),
+        ("navigation", _("navigation {n}").format(n=view.navigation_size)),
+        ("row_pile", _("row pile {n}").format(n=view.row_pile_size)),
+        ("discard", _("discard {n}").format(n=len(view.discard))),
     ]
-    out.append(" · " + " · ".join(parts), style="")
+    for name, said in parts:
+        out.append(" · ")
+        out.append_text(changes.mark(Text(said), name in changes.decks))
     return out
 
 
-def flags(view: LifeboatView, s: SeatView) -> Text:
-    """Short public markers: A/D fight side, R rowed, F fought, ~ in the water, T2 thirst, ⚓ navigator."""
-    out = Text()
+def flag_letters(view: LifeboatView, s: SeatView) -> list[tuple[str, str]]:
+    """Short public markers as (letter, style): A/D fight side, R rowed, F fought, ~ in the water, T2 thirst,
+    ⚓ navigator."""
+    out: list[tuple[str, str]] = []
     if s.fight_side == "attacker":
-        out.append("A", style="bold red")
+        out.append(("A", "bold red"))
     elif s.fight_side == "defender":
-        out.append("D", style="bold cyan")
+        out.append(("D", "bold cyan"))
     if s.rowed:
-        out.append("R")
+        out.append(("R", ""))
     if s.fought:
-        out.append("F")
+        out.append(("F", ""))
     if s.overboard:
-        out.append("~", style="bold blue")
+        out.append(("~", "bold blue"))
     if s.thirst:
-        out.append(f"T{s.thirst}", style="bold yellow")
+        out.append((f"T{s.thirst}", "bold yellow"))
     if view.navigator == s.seat and view.phase not in ("over",):
-        out.append("⚓")
+        out.append(("⚓", ""))
     return out
 
 
-def boat_table(view: LifeboatView, width: int = WIDTH) -> Table:
+def flags(view: LifeboatView, s: SeatView, changes: Changes = NO_CHANGES) -> Text:
+    """The seat's markers, the ones new since the seat last looked marked (one mark before a run of them)."""
+    new = changes.flags.get(s.seat, frozenset())
+    out = Text()
+    after_new = False
+    for letter, style in flag_letters(view, s):
+        fresh = letter in new
+        out.append_text(changes.mark(Text(letter, style=style), fresh and not after_new))
+        after_new = fresh
+    return out
+
+
+def boat_table(view: LifeboatView, width: int = WIDTH, changes: Changes = NO_CHANGES) -> Table:
     """One row per seat from bow to stern, then those lost at sea. Names are never cut: when they are
-    long, the status shows its symbol only (the legend and `?` say what it means)."""
+    long, the status shows its symbol only (the legend and `?` say what it means). What changed since the
+    seat last looked is marked: a new place, wounds, the number of cards in hand, markers, face-up cards."""
     names = [name(view, s.seat) for s in view.seats]
     statuses = [f"{STATUS_MARK[s.status]} {status_word(s.status)}" for s in view.seats]
     characters = [character_name(s.character) for s in view.seats]
-    # mark, character, W/S, hand, flags and the gaps, then the player and status columns and room for face-up cards
-    fixed = 2 + max(11, *map(cell_len, characters)) + 3 + 4 + 4 + 8
+    # the cells the change marks take, one per column that has one
+    marks = sum(1 for part in (changes.moved, changes.hurt, changes.hands, changes.flags) if part)
+    # mark, character, W/S, hand, the markers and the gaps, then the player and status columns and room for
+    # face-up cards
+    fixed = 2 + max(11, *map(cell_len, characters)) + 3 + 4 + 4 + 7 + marks
     words = fixed + max(map(cell_len, names)) + max(map(cell_len, statuses)) + 16 <= width
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False, header_style="bold dim")
-    table.add_column("", no_wrap=True, width=2)  # ▶ whose decision, and the position
+    table.add_column("", no_wrap=True, width=3 if changes.moved else 2)  # ▶ whose decision, and the position
     table.add_column(_("Bow→stern"), no_wrap=True, min_width=11)
     table.add_column(_("Player"), no_wrap=True)
     table.add_column(_("W/S"), no_wrap=True, justify="right")
+    # The markers (rowed, fought, in the water ...) follow the status, under its heading: in a column of
+    # their own with no heading they read as the first face-up cards.
     table.add_column(_("Status") if words else "", no_wrap=True)
     table.add_column(_("Hand"), no_wrap=True, justify="right")
-    table.add_column("", no_wrap=True)  # flags
     table.add_column(_("Face up"), ratio=1, overflow="fold")
     order = list(view.boat) + [s.seat for s in view.seats if s.position is None]
     for seat in order:
         s = view.seats[seat]
         mark = Text("▶" if seat == view.current else " ", style="bold")
         mark.append(str(s.position + 1) if s.position is not None else " ", style="dim")
+        mark = mark + changes.mark(Text(), seat in changes.moved)
         character = Text(characters[seat], style="bold" if s.status != "lost" else "dim")
         player = Text(names[seat], style="bold underline" if seat == view.seat else "")
-        wounds = Text(f"{s.wounds}/{s.size}", style="bold" if s.wounds else "dim")
+        wounds = changes.mark(Text(f"{s.wounds}/{s.size}", style="bold" if s.wounds else "dim"), seat in changes.hurt)
         status = Text(statuses[seat] if words else STATUS_MARK[s.status], style=STATUS_STYLE[s.status])
-        hand = Text(str(s.hand_size) if s.status != "lost" else "–")
-        table.add_row(mark, character, player, wounds, status, hand, flags(view, s), face_up_text(s))
+        markers = flags(view, s, changes)
+        if markers:
+            status.append(" ")
+            status.append_text(markers)
+        hand = changes.mark(Text(str(s.hand_size) if s.status != "lost" else "–"), seat in changes.hands)
+        table.add_row(mark, character, player, wounds, status, hand, face_up_text(s, changes))
     return table
 
 
@@ -400,7 +508,7 @@ def _cards_or_count(cards: tuple[int, ...] | None, count: int) -> str:
 
 LEGEND = N_(
     "✚ conscious ☾ unconscious ✝ dead ≈ lost · W/S wounds/size · ▶ decides · A/D attacker/defender ·"
-    " R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open"
+    " R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open · ✦ new since your last look"
 )
 
 
@@ -465,35 +573,53 @@ def character_line(view: LifeboatView) -> Text:
     return out
 
 
-def secrets_line(view: LifeboatView, show_secrets: bool) -> Text:
-    """The own Love and Hate cards (only ever on this player's private screen), or a placeholder."""
-    me = view.seats[view.seat]  # type: ignore[index]
-    if not (show_secrets and me.love is not None and me.hate is not None):
-        return Text(_("♥ Love and ✖ Hate hidden: h shows them"), style="dim italic")
-    love = CHARACTERS[CHARACTER_INDEX[me.love]]
-    hate = CHARACTERS[CHARACTER_INDEX[me.hate]]
-    out = Text("♥ " + labelled(_("Love")), style="bold magenta")
-    out.append(character_name(love.key), style="bold")
-    if me.love == me.character and me.hate == me.character:
-        love_note, hate_note = _("you"), _("you: survival once, + others' deaths")
-    elif me.love == me.character:
-        love_note, hate_note = _("you: survival ×2"), _("+{n} if dead").format(n=hate.size)
-    elif me.hate == me.character:
-        love_note = _("+{n} if alive").format(n=love.survival)
-        hate_note = _("you: + others' deaths")
-    else:
-        love_note = _("+{n} if alive").format(n=love.survival)
-        hate_note = _("+{n} if dead").format(n=hate.size)
-    out.append(_(" ({note})").format(note=love_note) + "  ", style="dim")
-    out.append("✖ " + labelled(_("Hate")), style="bold red")
-    out.append(character_name(hate.key), style="bold")
-    out.append(_(" ({note})").format(note=hate_note), style="dim")
+def _secret(label: str, label_style: str, who: str, what: str) -> Text:
+    """'Hate: The Captain — you gain 7 if they die': the card, then what it is worth, in plain words."""
+    out = Text(labelled(label), style=label_style)
+    out.append(who, style="bold")
+    out.append(_(" — {what}").format(what=what))
     return out
 
 
-def hand_line(view: LifeboatView, cursor: int | None, *, picked: Collection[int] = (), width: int = WIDTH) -> Text:
-    """The own hand as chips, the cursor in reverse, cards put into a trade marked ✓ (a long hand goes on
-    to the next line between two cards)."""
+def secrets_line(view: LifeboatView, show_secrets: bool, width: int = WIDTH) -> Text:
+    """The own Love and Hate cards (only ever on this player's private screen), or a placeholder; the
+    two go on one line when they fit, else one under the other."""
+    me = view.seats[view.seat]  # type: ignore[index]
+    if not (show_secrets and me.love is not None and me.hate is not None):
+        return Text(_("Love and Hate hidden: h shows them"), style="dim italic")
+    love = CHARACTERS[CHARACTER_INDEX[me.love]]
+    hate = CHARACTERS[CHARACTER_INDEX[me.hate]]
+    yourself = _("yourself")
+    love_style, hate_style = "bold magenta", "bold red"
+    if me.love == me.character and me.hate == me.character:
+        what = _("your survival counts once; you gain the size of every other character who dies")
+        items = [_secret(_("Love and Hate"), love_style, yourself, what)]
+    else:
+        if me.love == me.character:
+            loved = _secret(_("Love"), love_style, yourself, _("your survival counts twice"))
+        else:
+            worth = _("you gain {n} if they survive").format(n=love.survival)
+            loved = _secret(_("Love"), love_style, character_name(love.key), worth)
+        if me.hate == me.character:
+            what = _("nothing for your own survival; you gain the size of every other character who dies")
+            hated = _secret(_("Hate"), hate_style, yourself, what)
+        else:
+            worth = _("you gain {n} if they die").format(n=hate.size)
+            hated = _secret(_("Hate"), hate_style, character_name(hate.key), worth)
+        items = [loved, hated]
+    return flow(Text(), items, width, sep="   ", indent=0)
+
+
+def hand_line(
+    view: LifeboatView,
+    cursor: int | None,
+    *,
+    picked: Collection[int] = (),
+    width: int = WIDTH,
+    changes: Changes = NO_CHANGES,
+) -> Text:
+    """The own hand as chips, the cursor in reverse, cards put into a trade marked ✓, cards new since the
+    seat last looked marked ✦ (a long hand goes on to the next line between two cards)."""
     me = view.seats[view.seat]  # type: ignore[index]
     hand = me.hand or ()
     head = Text(labelled(_("Hand")), style="bold")
@@ -501,7 +627,7 @@ def hand_line(view: LifeboatView, cursor: int | None, *, picked: Collection[int]
         return head.append(_("empty"), style="dim")
     chips = []
     for i, card in enumerate(hand):
-        chip = card_chip(card)
+        chip = changes.mark(card_chip(card), card in changes.own_hand)
         if card in picked:
             chip = Text(PICKED_MARK, style="bold green") + chip
         if i == cursor:
@@ -588,7 +714,8 @@ def menu_text(menu: Menu, width: int = WIDTH) -> Text:
 def public_table(view: LifeboatView) -> Group:
     """What anyone at the table may watch, built from the public View (no seat): the boat, the decks,
     what is going on, and the newest public log lines."""
-    assert view.seat is None, "the public table is built from the public view only"
+    if view.seat is not None:
+        raise ValueError("the public table is drawn from the public View only")
     width = WIDTH - 4  # the panel's padding
     parts: list[Any] = [decks_line(view), Text(), boat_table(view, width), Text(), situation(view, width), Text()]
     parts.append(recent_log(view, LifeboatNarrator(view.players), 10, width=width))

@@ -43,8 +43,9 @@ from ....engine.lifeboat.models import (
     UseChum,
 )
 from ....i18n import N_, _, ngettext
-from ...screens.turn import TurnScreen
+from ...screens.turn import TurnScreen, shared_help_lines
 from ...widgets.keybar import KeyBar
+from ...widgets.news import NewsStrip
 from . import render
 from .narrate import LifeboatNarrator, status_word
 from .render import Entry, Menu
@@ -95,6 +96,18 @@ def then(first: str, second: str) -> str:
     return _("{first} {second}").format(first=first, second=second)
 
 
+class SeatNarrator(LifeboatNarrator):
+    """The narrator of one seat's screen: while that seat hides its Love and Hate (h), the line that names
+    them says so instead, wherever the screen narrates the log (the news shown again with z too)."""
+
+    hide_love_and_hate = False
+
+    def say_love_and_hate(self, love: int, hate: int) -> str:
+        if self.hide_love_and_hate:
+            return self.love_and_hate_hidden()
+        return super().say_love_and_hate(love, hate)
+
+
 class Body(VerticalScroll, can_focus=False):
     """The scrolling middle of the screen; when it changes size (a status line comes or goes, the own panel
     grows), the screen fits the log and the legend to it again."""
@@ -116,7 +129,8 @@ class LifeboatTurnScreen(TurnScreen):
         Binding("enter", "activate_highlight", N_("Choose"), key_display="⏎"),
         Binding("p", "play", N_("Play")),
         Binding("space", "trade_card", N_("In/out"), key_display="Space"),
-        Binding("left", "hand(-1)", N_("Card"), key_display="←→"),
+        # ←/→ are said on the card's own line (the key bar has no room for them at 80 columns)
+        Binding("left", "hand(-1)", N_("Card"), key_display="←→", show=False),
         Binding("right", "hand(1)", N_("Card"), show=False),
         Binding("up", "move(-1)", N_("Choice"), show=False),
         Binding("down", "move(1)", N_("Choice"), show=False),
@@ -126,15 +140,42 @@ class LifeboatTurnScreen(TurnScreen):
     ]
 
     def __init__(self, view: LifeboatView, **context: Any) -> None:
-        super().__init__(view, **context)
-        self.narrator: LifeboatNarrator
-        self.view: LifeboatView = view
         self.show_secrets = True
+        super().__init__(view, **context)
+        self.narrator: SeatNarrator = SeatNarrator(self.narrator.players)
+        self.view: LifeboatView = view
         self._log_shown: tuple[int, int, Any, bool] | None = None
         self._legend_width = 0  # the width the legend was last broken to
+        self.changes = render.NO_CHANGES  # what changed since the seat last looked, as last drawn
         hand = self._hand
         self.cursor: int | None = 0 if hand else None
         self._prepare()
+
+    # The news since the seat last looked (see TurnScreen): narrated by the session for the seat, so the
+    # line naming its Love and Hate gives way to the placeholder here while they are hidden.
+
+    @property  # type: ignore[override]
+    def news(self) -> tuple[str, ...]:
+        if self.show_secrets:
+            return self._news
+        secret = self._love_and_hate_said()
+        return tuple(self.narrator.love_and_hate_hidden() if line == secret else line for line in self._news)
+
+    @news.setter
+    def news(self, lines: tuple[str, ...]) -> None:
+        self._news = tuple(lines)
+
+    def _love_and_hate_said(self) -> str | None:
+        """The log's line naming this seat's Love and Hate, as the session narrates it."""
+        entry = next((entry for entry in self.view.log if entry.kind == "love_and_hate"), None)
+        return None if entry is None else LifeboatNarrator.say_love_and_hate(self.narrator, **entry.args)
+
+    def _show_news_again(self) -> None:
+        """Redraw the news strip (Love and Hate were just hidden or shown); a strip hidden with z stays so."""
+        for strip in self.query(NewsStrip).results(NewsStrip):
+            if strip.lines:
+                self.action_news()  # hides it
+                self.action_news()  # and shows it again, said as the seat now wants it
 
     # The View, indexed ------------------------------------------------------------------------------
 
@@ -474,7 +515,9 @@ class LifeboatTurnScreen(TurnScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.show_secrets = self.seat not in self._hidden_seats()
+        self._set_secrets_shown(self.seat not in self._hidden_seats())
+        if not self.show_secrets:
+            self._show_news_again()
         self._draw_all()
 
     def _hidden_seats(self) -> set[int]:
@@ -536,12 +579,18 @@ class LifeboatTurnScreen(TurnScreen):
         self.refresh_bindings()
         return True
 
+    def _changes(self) -> render.Changes:
+        """What changed since this seat last looked at the table (nothing when that is not known)."""
+        accent = self.app.get_css_variables().get("accent")
+        return render.changes(self.previous_view, self.view, f"bold {accent}" if accent else "bold")
+
     def _draw_all(self) -> None:
         view = self.view
         width = self._width
+        self.changes = self._changes()
         self.query_one("#lb-header", Static).update(render.header(view, self.game_title, width + 2))
-        self.query_one("#lb-boat", Static).update(render.boat_table(view, width))
-        self.query_one("#lb-decks", Static).update(render.decks_line(view))
+        self.query_one("#lb-boat", Static).update(render.boat_table(view, width, self.changes))
+        self.query_one("#lb-decks", Static).update(render.decks_line(view, self.changes))
         situation = render.situation(view, width)
         widget = self.query_one("#lb-situation", Static)
         widget.update(situation)
@@ -553,8 +602,8 @@ class LifeboatTurnScreen(TurnScreen):
     def _draw_own(self) -> None:
         view = self.view
         width = self._width
-        hand = render.hand_line(view, self.cursor, picked=self._picked(), width=width)
-        lines = [render.character_line(view), render.secrets_line(view, self.show_secrets), hand]
+        hand = render.hand_line(view, self.cursor, picked=self._picked(), width=width, changes=self.changes)
+        lines = [render.character_line(view), render.secrets_line(view, self.show_secrets, width), hand]
         detail = self._detail()
         if detail.plain and (self.plays or self.trade_cards):
             lines.append(detail)  # wraps: what a card does is never cut
@@ -566,6 +615,8 @@ class LifeboatTurnScreen(TurnScreen):
             return Text()
         card = hand[self.cursor]
         out = Text()
+        if len(hand) > 1:
+            out.append(_("←/→ another card") + " · ", style="bold")
         if self.phase in TRADE_PICK_PHASES and card in self.trade_cards:
             out.append((_("Space takes it out") if card in self._picked() else _("Space puts it in")) + " · ", style="bold")
         elif CARD_TYPE[card] in self.plays:
@@ -884,7 +935,7 @@ class LifeboatTurnScreen(TurnScreen):
             self.submit(TradeCard(card=card))
 
     def action_secrets(self) -> None:
-        self.show_secrets = not self.show_secrets
+        self._set_secrets_shown(not self.show_secrets)
         hidden = self._hidden_seats()
         if self.show_secrets:
             hidden.discard(self.seat)
@@ -892,6 +943,11 @@ class LifeboatTurnScreen(TurnScreen):
             hidden.add(self.seat)
         self._draw_own()
         self._fill_room()  # the recent log may name them too
+        self._show_news_again()
+
+    def _set_secrets_shown(self, shown: bool) -> None:
+        self.show_secrets = shown
+        self.narrator.hide_love_and_hate = not shown
 
     def action_log(self) -> None:
         """The whole log as this player may read it; with Love and Hate hidden (h), their note stays out."""
@@ -924,9 +980,7 @@ class LifeboatTurnScreen(TurnScreen):
             (_("marks"), _("✚ conscious ☾ unconscious ✝ dead ≈ lost at sea")),
             ("", _("W/S wounds/size · ▶ decides now · A/D attacker/defender")),
             ("", _("R rowed · F fought · ~ in the water · T thirst · ⚓ navigator · ☂ open")),
-            # the keys every game shares (said here too, so that this help is whole in every language)
-            ("?", _("this help")),
-            ("r", _("the rules of {game}").format(game=self.game_title)),
-            ("l", _("the game log")),
-            ("q / Esc", _("back to the main menu (asks first; says so if a move is not saved)")),
+            ("", _("✦ new since your last look (the news above the menu says what happened)")),
+            # the keys every game shares, as every game's help says them
+            *shared_help_lines(self.game_title),
         ]

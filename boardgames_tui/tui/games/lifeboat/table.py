@@ -39,7 +39,7 @@ def table(view: LifeboatView, narrator: LifeboatNarrator) -> RenderableType:
     parts += [
         Text(),
         render.character_line(view),
-        render.secrets_line(view, True),
+        render.secrets_line(view, True, WIDTH),
         render.hand_line(view, None, width=WIDTH),
         Text(),
         render.recent_log(view, narrator, LOG_ROWS, width=WIDTH),

@@ -53,6 +53,13 @@ def colour_name(colour: str) -> str:
     return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
+def how_won(led: str, trumped: bool) -> str:
+    """How a trick was won: "red led", or "red led, trumped with yellow"."""
+    if trumped:
+        return _("{colour} led, trumped with yellow").format(colour=colour_word(led))
+    return _("{colour} led").format(colour=colour_word(led))
+
+
 def signed(points: int) -> str:
     return f"{points:+d}"
 
@@ -97,9 +104,7 @@ class LuzNarrator(Narrator):
         )
 
     def how_won(self, led: str, trumped: bool) -> str:
-        if trumped:
-            return _("{colour} led, trumped with yellow").format(colour=colour_word(led))
-        return _("{colour} led").format(colour=colour_word(led))
+        return how_won(led, trumped)
 
     def headline(self, seat: int, points: int, tie_break: bool) -> str:
         if tie_break:

@@ -11,15 +11,31 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from ....engine.luz.models import COLOURS, ROUNDS, TRICKS_PER_ROUND, TRUMP, HandView, LuzView
+from ....engine.luz.models import COLOURS, ROUNDS, TRICKS_PER_ROUND, TRUMP, FinishedTrick, HandView, LuzView, Play
 from ....i18n import _, ngettext
 from ...narrate import Narrator
 from ...text import Paragraph, plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, suit_style, suit_text
-from .narrate import colour_name
+from ...widgets.news import NEW_MARK
+from .narrate import colour_name, how_won, signed
 
 CARD_WIDTH = 3
 MARKER = Text("+", style="bold reverse")
+# What changed since the viewer last looked: the mark (a symbol, so it reads without colour) in the theme's
+# accent, and the changed value itself in bold underline.
+NEW_MARK_STYLE = "bold #ffa62b"
+NEW_VALUE_STYLE = "bold underline"
+
+
+def new_mark() -> Text:
+    return Text(NEW_MARK, style=NEW_MARK_STYLE)
+
+
+def marked(text: str, new: bool) -> Text:
+    """A value of the table, behind the mark when it changed since the viewer last looked."""
+    if not new:
+        return plain(text)
+    return new_mark().append_text(plain(text, style=NEW_VALUE_STYLE))
 
 
 def position_key(position: int) -> str:
@@ -76,8 +92,12 @@ def header(view: LuzView, title: str) -> Text:
         where += " · " + _("bidding")
     elif view.phase == "play":
         where += " · " + _("trick {t} of {n}").format(t=view.trick_number, n=TRICKS_PER_ROUND)
+    elif view.phase == "over":
+        where = _("Game over")
     text.append(" ")
-    if view.seat is None or view.current == view.seat:
+    if view.phase == "over":
+        text.append(plain(me, style="bold"))
+    elif view.seat is None or view.current == view.seat:
         text.append(_("Your turn, {name}").format(name=me), style="bold")
     else:  # a computer is playing on this person's screen
         text.append(_("{name} to play").format(name=view.players[view.current]), style="bold")
@@ -118,13 +138,37 @@ def position_row(count: int, high_side: str, selected: int | None) -> Text:
     return text
 
 
-def table_panel(view: LuzView) -> Fit:
+def table_panel(view: LuzView, previous: LuzView | None = None) -> Fit:
     """Everyone else's hand with numbers, and each player's bid, bead, tricks and total: one line per
-    player, or the hand on a line of its own under the name when long names would not leave room."""
-    return Fit(_table(view, stacked=False), _table(view, stacked=True))
+    player, or the hand on a line of its own under the name when long names would not leave room. A bid,
+    a count of tricks or a total that changed since `previous` (the viewer's last look) is marked."""
+    return Fit(_table(view, stacked=False, previous=previous), _table(view, stacked=True, previous=previous))
 
 
-def _table(view: LuzView, *, stacked: bool) -> Table:
+def status_changes(view: LuzView, previous: LuzView | None, seat: int) -> tuple[bool, bool, bool]:
+    """Whether `seat`'s bid, tricks won and total changed since `previous` (nothing did when there is no
+    `previous`). In a round dealt since, every bid made and every trick won is new."""
+    if previous is None:
+        return False, False, False
+    now, before = view.status[seat], previous.status[seat]
+    if previous.round == view.round:
+        bid = (now.bid, now.bead) != (before.bid, before.bead)
+        won = now.tricks != before.tricks
+    else:
+        bid, won = now.bid is not None, now.tricks > 0
+    return bid, won, now.total != before.total
+
+
+def anything_marked(view: LuzView, previous: LuzView | None) -> bool:
+    """Whether the table marks anything as changed since `previous` (then the legend says what ✦ means)."""
+    if previous is None:
+        return False
+    if previous.last_trick != view.last_trick or _new_plays(view.trick, _seen(previous, view.round, view.trick_number)):
+        return True
+    return any(any(status_changes(view, previous, seat)) for seat in range(len(view.players)))
+
+
+def _table(view: LuzView, *, stacked: bool, previous: LuzView | None = None) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
     table.add_column(_("Player"), no_wrap=True)
     table.add_column(_("Bid"), justify="right", no_wrap=True)
@@ -139,11 +183,16 @@ def _table(view: LuzView, *, stacked: bool) -> Table:
         name = plain(status.name, style="bold")
         if seat == view.marker:
             name.append(" ☀", style="bold yellow")  # the start marker
-        if seat == view.current:
+        if seat == view.current and view.phase != "over":
             name.append(" ◀", style="bold")
         hand = view.hands[seat]
         cards = Text(_("(you)"), style="italic") if seat == view.seat else hand_row(hand)
-        numbers = (plain(bid_text(status.bid, status.bead)), plain(str(status.tricks)), plain(str(status.total)))
+        bid_new, won_new, total_new = status_changes(view, previous, seat)
+        numbers = (
+            marked(bid_text(status.bid, status.bead), bid_new),
+            marked(str(status.tricks), won_new),
+            marked(str(status.total), total_new),
+        )
         if not stacked:
             table.add_row(name, *numbers, cards)
             continue
@@ -185,9 +234,13 @@ class Entries:
         return Measurement(min(widest, options.max_width), self.lines(10_000).cell_len)
 
 
-def legend() -> Text:
-    """What the table's marks mean."""
-    return Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
+def legend(marked_new: bool = False) -> Text | Entries:
+    """What the table's marks mean (✦ too, when something is marked as new: kept whole on its line)."""
+    text = Text(_("☀ start marker · ◀ to play · + high end of a hand · 3+● = bid 3, safety bead"), style="dim")
+    if not marked_new:
+        return text
+    new = new_mark().append_text(Text(" " + _("new since your last look"), style="dim"))
+    return Entries([text, new], gap=" · ")
 
 
 def colour_legend() -> Text:
@@ -201,26 +254,155 @@ def colour_legend() -> Text:
     return text
 
 
-def trick_panel(view: LuzView) -> Paragraph | Entries:
-    """The trick so far: each play (a name and its card) and the led colour, lines broken between them."""
-    title = Text(_("Trick: "), style="bold")
-    if view.phase == "bid":
-        said = _("bidding — {name} leads the first trick").format(name=view.players[view.first])
-        return Paragraph(plain(said, "italic"), bullet=title)
-    if not view.trick:
-        return Paragraph(plain(_("{name} leads").format(name=view.players[view.leader]), "italic"), bullet=title)
-    entries: list[Text] = []
-    for play in view.trick:
+def _seen(previous: LuzView | None, round_no: int, number: int) -> tuple[Play, ...] | None:
+    """The cards of trick `number` of round `round_no` the viewer saw on the table when they last looked
+    (`previous`); None when there is nothing to compare with, and then nothing is marked."""
+    if previous is None:
+        return None
+    last = previous.last_trick
+    if last is not None and (last.round, last.number) == (round_no, number):
+        return last.plays  # they saw it finished
+    if previous.phase == "play" and (previous.round, previous.trick_number) == (round_no, number):
+        return previous.trick
+    return ()
+
+
+def _new_plays(plays: Sequence[Play], seen: Sequence[Play] | None) -> set[Play]:
+    return set() if seen is None else {play for play in plays if play not in seen}
+
+
+def _play_entries(view: LuzView, plays: Sequence[Play], seen: Sequence[Play] | None) -> list[Text]:
+    """Each play as its player's name and the card face up, marked when the viewer has not seen it."""
+    new = _new_plays(plays, seen)
+    entries = []
+    for play in plays:
         entry = plain(view.players[play.seat] + " ")
         entry.append_text(card_face(play.card.colour, play.card.number, width=CARD_WIDTH))
+        if play in new:
+            entry.append(" ").append_text(new_mark())
         entries.append(entry)
-    entries[0] = title + entries[0]  # "Trick:" never alone on its line
-    if view.led_colour:
-        led = Text(_("led: {colour}").format(colour=colour_name(view.led_colour)), style="bold")
-        if view.led_colour != TRUMP and any(p.card.colour == TRUMP for p in view.trick):
-            led.append(" · " + _("trumped by the sun"), style="bold yellow")
-        entries.append(led)
+    return entries
+
+
+def _won_entry(view: LuzView, trick: FinishedTrick, new: bool) -> Text:
+    said = _("{name} won it ({how})").format(name=view.players[trick.winner], how=how_won(trick.led, trick.trumped))
+    entry = plain("→ " + said, style="bold")
+    if new:
+        entry.append(" ").append_text(new_mark())
+    return entry
+
+
+def finished_trick(
+    view: LuzView, trick: FinishedTrick, title: Text, previous: LuzView | None = None, after: Sequence[Text] = ()
+) -> Entries:
+    """A finished trick on one line (broken between entries): its cards in play order and who won it, then
+    `after`; what the viewer had not seen when they last looked is marked."""
+    entries = _play_entries(view, trick.plays, _seen(previous, trick.round, trick.number))
+    news = previous is not None and previous.last_trick != trick
+    entries.append(_won_entry(view, trick, news))
+    entries.extend(after)
+    entries[0] = title + entries[0]  # the title never alone on its line
     return Entries(entries, indent=title.cell_len)
+
+
+def last_trick_title(view: LuzView, trick: FinishedTrick) -> Text:
+    if trick.round != view.round:
+        said = _("Last trick (round {r}, trick {n}): ").format(r=trick.round, n=trick.number)
+    else:
+        said = _("Last trick ({n}): ").format(n=trick.number)
+    return Text(said, style="bold")
+
+
+def trick_panel(view: LuzView, previous: LuzView | None = None, *, news_line: bool = True) -> RenderableType:
+    """The trick so far: each play (a name and its card) and the led colour, lines broken between them.
+
+    A finished trick stays on the table, every card and its winner, until the next card is led; and while
+    the viewer has not seen the last finished trick (it was finished since they last looked, `previous`),
+    it is shown under the trick being played, marked (unless `news_line` is False: no room for it). Cards
+    played since that look are marked too."""
+    title = Text(_("Trick: "), style="bold")
+    last = view.last_trick
+    last_is_news = previous is not None and last is not None and previous.last_trick != last
+    main: RenderableType
+    if view.phase == "bid":
+        said = _("bidding — {name} leads the first trick").format(name=view.players[view.first])
+        main = Paragraph(plain(said, "italic"), bullet=title)
+    elif not view.trick and last is not None and (view.phase == "over" or last.round == view.round):
+        # The trick just finished is still on the table: who leads the next one follows it.
+        title = Text(_("Trick {n}: ").format(n=last.number), style="bold")
+        after = []
+        if view.phase == "play":
+            leads = _("{name} leads trick {n}").format(name=view.players[view.leader], n=view.trick_number)
+            after.append(plain(leads, "italic"))
+        main = finished_trick(view, last, title, previous, after)
+        last_is_news = False  # it is this line
+    elif not view.trick:
+        main = Paragraph(plain(_("{name} leads").format(name=view.players[view.leader]), "italic"), bullet=title)
+    else:
+        entries = _play_entries(view, view.trick, _seen(previous, view.round, view.trick_number))
+        entries[0] = title + entries[0]  # "Trick:" never alone on its line
+        if view.led_colour:
+            led = Text(_("led: {colour}").format(colour=colour_name(view.led_colour)), style="bold")
+            if view.led_colour != TRUMP and any(p.card.colour == TRUMP for p in view.trick):
+                led.append(" · " + _("trumped by the sun"), style="bold yellow")
+            entries.append(led)
+        main = Entries(entries, indent=title.cell_len)
+    if not (last_is_news and news_line):
+        return main
+    assert last is not None
+    return Group(main, finished_trick(view, last, last_trick_title(view, last), previous))
+
+
+def last_trick_panel(view: LuzView) -> Group:
+    """The last finished trick, to look at again: each player's card in play order, and who won it."""
+    trick = view.last_trick
+    assert trick is not None
+    heading = _("Round {r}, trick {n}").format(r=trick.round, n=trick.number)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    for play in trick.plays:
+        won = plain("◀ " + _("won the trick"), style="bold") if play.seat == trick.winner else Text()
+        face = card_face(play.card.colour, play.card.number, width=CARD_WIDTH)
+        grid.add_row(plain(view.players[play.seat], style="bold"), face, won)
+    how = Text(_("led: {colour}").format(colour=colour_name(trick.led)))
+    if trick.trumped:
+        how.append(" · " + _("trumped by the sun"), style="bold yellow")
+    note = Text(_("The cards of earlier tricks stay face down."), style="dim")
+    return Group(Text(heading, style="bold"), grid, Text(), how, Text(), note)
+
+
+def round_summary(view: LuzView, narrator: Narrator) -> Group:
+    """The round just finished, for everyone before the next deal is played: each player's bid (and bead),
+    tricks won, the round's points and the total; the round's last trick; who deals and bids first next."""
+    number = len(view.results)
+    row = view.results[-1]
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+    table.add_column(_("Player"), no_wrap=True)
+    table.add_column(_("Bid"), justify="right", no_wrap=True)
+    table.add_column(_("Won"), justify="right", no_wrap=True)
+    table.add_column(_("Points"), justify="right", no_wrap=True)
+    table.add_column(_("Total"), justify="right", style="bold", no_wrap=True)
+    for seat, name in enumerate(view.players):
+        result = row[seat]
+        points = plain(signed(result.points), style="bold" if result.points > 0 else "")
+        table.add_row(
+            plain(name, style="bold"),
+            plain(bid_text(result.bid, result.bead)),
+            plain(str(result.tricks)),
+            points,
+            plain(str(view.status[seat].total)),
+        )
+    parts: list[RenderableType] = [table, Text(_("3+● = bid 3 with the safety bead"), style="dim")]
+    last = view.last_trick
+    if last is not None and last.round == number:
+        parts += [Text(), finished_trick(view, last, Text(_("Last trick: "), style="bold"))]
+    deal = next((entry for entry in reversed(view.log) if entry.kind == "deal"), None)
+    if deal is not None and view.round > number:
+        parts += [Text(), Paragraph(narrator.event(deal))]
+    parts += [Text(), Text(_("Enter or Esc: back to the table"), style="dim")]
+    return Group(*parts)
 
 
 def own_panel(view: LuzView, selected: int | None, playable: Collection[int] | None) -> Group:
@@ -241,10 +423,11 @@ def own_panel(view: LuzView, selected: int | None, playable: Collection[int] | N
 def score_sheet(view: LuzView) -> Group:
     """Bids, beads, tricks and points per round, and the totals: a bid/tricks and a points column per
     round, or, when long names leave no room, one column per round with the points under the bid."""
-    legend = Text(
-        _("bid/tricks won, then points · 3+● = bid 3 with the safety bead · … in play"),
-        style="dim",
-    )
+    if view.phase == "over":  # no round in play
+        said = _("bid/tricks won, then points · 3+● = bid 3 with the safety bead")
+    else:
+        said = _("bid/tricks won, then points · 3+● = bid 3 with the safety bead · … in play")
+    legend = Text(said, style="dim")
     return Group(Fit(_sheet(view, stacked=False), _sheet(view, stacked=True)), legend)
 
 

@@ -20,7 +20,7 @@ from textual.widgets import Static
 from ....engine.luz.models import MAX_BID, Bid, LuzView, PlayCard
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
-from ...text import markup
+from ...text import markup, plain
 from ...widgets.keybar import KeyBar
 from . import render
 from .narrate import colour_word
@@ -53,14 +53,22 @@ class Body(VerticalScroll, can_focus=False):
     def on_resize(self) -> None:
         screen = self.screen
         if isinstance(screen, LuzTurnScreen):
+            if screen.compact:  # more room, perhaps: everything again, then fitted
+                screen.compact = False
+                screen.draw_table()
             screen.call_after_refresh(screen.fit_log)
 
 
 class LuzTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("luz.tcss")
+    # Looking at the score sheet or the last trick is no move: those keys work while a computer plays too
+    # (and the computers wait while the sheet or the trick is open).
+    KEYBAR_LAST: ClassVar[frozenset[str]] = TurnScreen.KEYBAR_LAST | {"score_sheet", "last_trick"}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "choose_again", N_("Choose again"), key_display="Esc"),  # before the shared Esc
+        Binding("s", "score_sheet", N_("Score sheet")),
+        Binding("t", "last_trick", N_("Last trick")),
         *TurnScreen.BINDINGS,
         *_digit_bindings(),
         Binding("left", "card_step(-1)", N_("Previous"), key_display="←"),
@@ -71,12 +79,24 @@ class LuzTurnScreen(TurnScreen):
         Binding("enter", "play", N_("Play")),
         Binding("enter", "confirm_play", N_("Confirm")),
         Binding("enter", "bid", N_("Bid")),
-        Binding("s", "score_sheet", N_("Score sheet")),
     ]
 
     def __init__(self, view: LuzView, **context: Any) -> None:
         super().__init__(view, **context)
         self.view: LuzView = view
+        self._take(view)
+        # How many finished rounds the seat has seen summed up: those it knew of when it last looked, and then
+        # those this screen summed up (see _sum_up_round). Not known (a resumed game): no summary.
+        previous = self.previous_view
+        self._summed_up = len(previous.results) if previous is not None else len(view.results)
+        self._log_fit: tuple[int, int] | None = None  # the log's rows and width when cut short, else None
+        # The trick and the table leave no row for the log (five long names at 80x24): they are drawn without
+        # the extras that only repeat the news (the last trick under the trick, the legend of ✦).
+        self.compact = False
+
+    def _take(self, view: LuzView) -> None:
+        """Start a decision afresh from `view`: the first card that may be played chosen, bid 0, no bead."""
+        self.view = view
         self.playable = sorted(a.position for a in view.legal_actions if isinstance(a, PlayCard))
         self.selected: int | None = self.playable[0] if self.playable else None
         self.confirming = False  # Enter was pressed once: the next Enter plays the selected card
@@ -84,8 +104,13 @@ class LuzTurnScreen(TurnScreen):
         self.bead = False
 
     @property
+    def my_turn(self) -> bool:
+        """Whether this seat decides now (a computer may be playing on this person's screen)."""
+        return self.view.phase != "over" and self.view.current == self.view.seat
+
+    @property
     def bidding(self) -> bool:
-        return self.view.phase == "bid"
+        return self.view.phase == "bid" and self.my_turn
 
     @property
     def playing(self) -> bool:
@@ -108,14 +133,52 @@ class LuzTurnScreen(TurnScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one("#luz-own", Static).border_title = render.colour_legend()
+        self._draw()
+        self._sum_up_round()
+
+    def _draw(self) -> None:
+        """Draw the table from the View, marking what changed since the seat last looked (previous_view)."""
         view = self.view
         self.query_one("#luz-header", Static).update(render.header(view, self.game_title))
-        self.query_one("#luz-trick", Static).update(render.trick_panel(view))
-        self.query_one("#luz-table", Static).update(Group(render.table_panel(view), render.legend()))
+        self.compact = False
+        self.draw_table()
+        self._log_fit = None
+        self.set_class(False, "-tight")
         self.query_one("#luz-log", Static).update(render.recent_log(view, self.narrator))
-        self._log_fit: tuple[int, int] | None = None  # the log's rows and width when cut short, else None
-        self.query_one("#luz-own", Static).border_title = render.colour_legend()
         self._refresh_choice()
+
+    def draw_table(self) -> None:
+        """The trick and the table, with what changed since the seat last looked marked."""
+        view, before, full = self.view, self.previous_view, not self.compact
+        self.query_one("#luz-trick", Static).update(render.trick_panel(view, before, news_line=full))
+        legend = render.legend(full and render.anything_marked(view, before))
+        self.query_one("#luz-table", Static).update(Group(render.table_panel(view, before), legend))
+
+    def show_view(self, view: Any) -> bool:
+        """The table moved on while this screen stayed in front (computers played): redraw from the newer
+        View, with a fresh choice when it is this seat's turn again."""
+        if not isinstance(view, LuzView) or view.seat != self.view.seat:
+            return False
+        self._take(view)
+        self._draw()
+        self.call_after_refresh(self.fit_log)
+        self._sum_up_round()
+        return True
+
+    def _sum_up_round(self) -> None:
+        """A round finished since the seat last looked: its summary (bids, tricks, points, totals) comes
+        first, before anything of the new round is decided, whoever holds the device. Computers wait while
+        it is open (they play only with a turn screen in front)."""
+        view = self.view
+        if self.previous_view is None or view.phase == "over" or len(view.results) <= self._summed_up:
+            return
+        self._summed_up = len(view.results)
+        from ...screens.panel import PanelScreen
+
+        title = _("Round {r} is over — {title}").format(r=len(view.results), title=self.game_title)
+        body = render.round_summary(view, self.narrator)
+        self.app.push_screen(PanelScreen(title, body, close_key="enter", private=False))
 
     def fit_log(self) -> None:
         """Give the log the rows that the trick and the table leave: every line with the usual blank rows
@@ -127,6 +190,11 @@ class LuzTurnScreen(TurnScreen):
         width = body.size.width - 2  # inside the body's padding, beside no scroll bar
         used = self.query_one("#luz-trick").size.height + self.query_one("#luz-table").outer_size.height
         spare = body.size.height - used
+        if spare < 1 and not self.compact:  # not one row left for the log: drop the extras, then fit again
+            self.compact = True
+            self.draw_table()
+            self.call_after_refresh(self.fit_log)
+            return
         wanted = sum(len(paragraph.lines(width)) for paragraph in render.log_paragraphs(self.view, self.narrator))
         fit = (max(spare, 1), width) if wanted + BLANK_ROWS > spare else None
         if fit == self._log_fit:
@@ -137,13 +205,17 @@ class LuzTurnScreen(TurnScreen):
         self.query_one("#luz-log", Static).update(render.recent_log(self.view, self.narrator, rows, width))
 
     def _refresh_choice(self, *, same_size: bool = False) -> None:
-        selected = None if self.bidding else self.selected
-        own = render.own_panel(self.view, selected, None if self.bidding else self.playable)
+        choosing = self.my_turn and not self.bidding  # cards greyed only when this seat plays now
+        selected = self.selected if choosing else None
+        own = render.own_panel(self.view, selected, self.playable if choosing else None)
         self.query_one("#luz-own", Static).update(own, layout=not same_size)
         self.query_one("#prompt", Static).update(self.prompt_text(), layout=not same_size)
         self.refresh_bindings()
 
     def prompt_text(self) -> Any:
+        if not self.my_turn:
+            # Someone else decides (a computer on this person's screen): the app's "… is thinking" notice.
+            return plain(getattr(self.app, "keybar_notice", ""))
         if self.bidding:
             bead = _("with a safety bead") if self.bead else _("no safety bead")
             template = ngettext(
@@ -176,6 +248,7 @@ class LuzTurnScreen(TurnScreen):
             ("b", _("while bidding: take or drop the safety bead")),
             ("Enter", _("while bidding: make the bid shown")),
             ("s", _("the score sheet")),
+            ("t", _("the last trick: every card in it, and who won it")),
             *super().help_lines(),
         ]
 
@@ -202,6 +275,8 @@ class LuzTurnScreen(TurnScreen):
             if not self.bidding:
                 return False
             return True if 0 <= self.bid + int(parameters[0]) <= MAX_BID else None  # type: ignore[call-overload]
+        if action == "last_trick":
+            return True if self.view.last_trick is not None else None
         return True
 
     def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
@@ -228,8 +303,10 @@ class LuzTurnScreen(TurnScreen):
             if int(parameters[0]) < 0:  # type: ignore[call-overload]
                 return _("Bids go from 0 to {max}: 0 is the lowest").format(max=MAX_BID)
             return _("Bids go from 0 to {max}: {max} is the highest").format(max=MAX_BID)
-        if action == "toggle_bead" and not self.bidding:
+        if action == "toggle_bead" and self.view.phase != "bid":
             return _("The safety bead is taken with the bid, and the bidding is over")
+        if action == "last_trick" and self.view.last_trick is None:
+            return _("No trick has been finished yet")
         return None
 
     def show_refusal(self, reason: str) -> None:
@@ -300,3 +377,9 @@ class LuzTurnScreen(TurnScreen):
 
         title = _("Score sheet — {title}").format(title=self.game_title)
         self.app.push_screen(PanelScreen(title, render.score_sheet(self.view), close_key="s", private=False))
+
+    def action_last_trick(self) -> None:
+        from ...screens.panel import PanelScreen
+
+        title = _("Last trick — {title}").format(title=self.game_title)
+        self.app.push_screen(PanelScreen(title, render.last_trick_panel(self.view), close_key="t", private=False))

@@ -4,11 +4,13 @@ Nothing here selects, prompts or takes keys: replays and the results screen show
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ....engine.luz.cards import deal_round
+from ....engine.luz.cards import deal_round, sort_hand
 from ....engine.luz.models import ROUNDS, TRICKS_PER_ROUND, HandView, LuzCard, LuzState, LuzView
 from ....engine.luz.scoring import totals
 from ....i18n import _, ngettext
@@ -47,6 +49,12 @@ def table(view: LuzView, narrator: Narrator) -> RenderableType:
     return Group(*parts)
 
 
+def final_sheet(view: LuzView) -> RenderableType:
+    """The results' score sheet: every round's bids, beads, tricks and points, and the totals (the last
+    round's summary, as the earlier ones had before the next deal)."""
+    return Group(Text(_("Score sheet"), style="bold"), render.score_sheet(view))
+
+
 def _face_up(seat: int, name: str, cards: tuple[LuzCard, ...], high_side: str) -> Text:
     """A hand with every number showing, in the order it was held, "+" at its high end."""
     hand = HandView(
@@ -83,7 +91,8 @@ def reveal(state: LuzState, narrator: Narrator) -> RenderableType:
     for seat, name in enumerate(state.players):
         grid.add_row(plain(name, style="bold"), _face_up(seat, name, hands[seat], state.high_sides[seat]))
     aside = Text()
-    for card in state.set_aside or set_aside:
+    # Sorted as a hand is (colour groups, low to high): the order they were dealt in tells nothing.
+    for card in sort_hand(state.set_aside or set_aside, "right"):
         aside.append_text(card_face(card.colour, card.number, width=render.CARD_WIDTH))
         aside.append(" ")
     count = len(state.set_aside or set_aside)
@@ -94,3 +103,13 @@ def reveal(state: LuzState, narrator: Narrator) -> RenderableType:
         Text(ngettext("Set aside this round: {n} card", "Set aside this round: {n} cards", count).format(n=count), style="bold"),
         aside,
     )
+
+
+def public_table(view: Any) -> RenderableType:
+    """The table as everyone may see it (the public View: no hand, no rack, no secret): what the pass screen
+    shows on `t`, and what the screen shows while only computers play."""
+    if view.seat is not None:
+        raise ValueError("the public table is drawn from the public View only")
+    from .narrate import NARRATOR
+
+    return table(view, NARRATOR(view.players))

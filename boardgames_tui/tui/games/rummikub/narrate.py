@@ -135,9 +135,13 @@ class RummikubNarrator(Narrator):
 
     # -- the hint key
 
-    def hint(self, placed: Sequence[str], sets: Sequence[Sequence[str]]) -> str:
-        """The best play the move finder sees: the rack tiles to lay and the sets that change."""
+    def hint(self, placed: Sequence[str], sets: Sequence[Sequence[str]], *, discarding: bool = False) -> str:
+        """The best play the move finder sees: the rack tiles to lay and the sets that change. With
+        `discarding` (American / International: the hint comes after the turn's draw) a turn with nothing
+        to lay ends with a discard, not a draw."""
         if not placed:
+            if discarding:
+                return _("Hint: none of your tiles fits on the table now; discard one (e) to end the turn")
             return _("Hint: none of your tiles fits on the table now; drawing is all that is left")
         head = ngettext(
             "Hint: you can lay {n} tile: {tiles}", "Hint: you can lay {n} tiles: {tiles}", len(placed)

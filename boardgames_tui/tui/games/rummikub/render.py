@@ -13,7 +13,8 @@ from rich.text import Text
 from ....engine.rummikub.models import RummikubView, SetView
 from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
 from ....i18n import _, ngettext, pgettext
-from ...text import plain, wrap_lines, wrapped
+from ...text import plain, wrap_lines
+from ...widgets.news import NEW_MARK
 from .narrate import RummikubNarrator
 
 # Exact colours (not the terminal's ANSI palette, which a theme may remap): every tile's text has a
@@ -26,7 +27,82 @@ TILE_STYLES: dict[str, str] = {
     JOKER: "bold #000000 on #f5d000",
 }
 TILE_CELLS = 5  # a rack tile: the cursor mark and a 4-cell face
-RECENT_MARK = "•"  # a set that changed since the player's last turn
+MARK_STYLE = "bold cyan"  # NEW_MARK's colour; the mark itself says it without colour
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed since the player last looked at the table, as two of their Views tell it: these get
+    NEW_MARK. Another player's entry: their rack count, ice or announcement."""
+
+    sets: frozenset[int] = frozenset()  # set ids
+    seats: frozenset[int] = frozenset()
+    discard: bool = False
+    trump: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.sets or self.seats or self.discard or self.trump)
+
+
+def _rows(view: RummikubView) -> dict[int, tuple[int, ...]]:
+    return {table_set.id: tuple(tile.id for tile in table_set.tiles) for table_set in view.table}
+
+
+def changes(previous: RummikubView | None, view: RummikubView) -> Changes:
+    """What differs between `previous` (the player's View when they last looked: the end of their last
+    turn) and `view`, leaving out what the player changed themselves in the turn under way. Without a
+    `previous` (a game just resumed) only the sets the View itself knows as changed since the player's last
+    turn are marked, and only in their own turn (the View's `recent` speaks of the player to act)."""
+    mine = view.current == view.seat
+    if previous is None:
+        return Changes(sets=frozenset(s.id for s in view.table if s.recent)) if mine else Changes()
+    before = _rows(previous)
+    sets = frozenset(
+        set_id
+        for set_id, row in _rows(view).items()
+        if before.get(set_id) != row and not (mine and next(s for s in view.table if s.id == set_id).changed)
+    )
+
+    def entry(v: RummikubView, seat: int) -> tuple[object, ...]:
+        return v.rack_counts[seat], v.melded[seat], bool(v.announced and v.announced[seat])
+
+    seats = frozenset(
+        seat for seat in range(len(view.players)) if seat != view.seat and entry(previous, seat) != entry(view, seat)
+    )
+    discard = (previous.discard_pile_size, previous.discard_top) != (view.discard_pile_size, view.discard_top)
+    trump = previous.trump != view.trump
+    return Changes(
+        sets=sets,
+        seats=seats,
+        discard=discard and not (mine and view.taken_discard is not None),
+        trump=trump and not (mine and view.trump_taken),
+    )
+
+
+def drawn_at_turn_end(view: RummikubView) -> tuple[int, ...]:
+    """The rack tiles this player drew as their last turn ended (the standard game's draw, a time-out
+    penalty): the turn was over before they could see which, so the rack marks them. Read from the View's
+    log, where only this player's copy of those events names the tiles: the lines that closed their last
+    turn are the first from `news_from` that name them. (The American and International draw starts a
+    turn, in the player's sight, and a time-out there leaves the discard to make.)"""
+    labels: list[str] = []
+    if view.rule_set != "standard":
+        return ()
+    for entry in view.log[view.news_from :]:
+        if entry.args.get("seat") != view.seat:
+            break
+        labels += entry.args.get("drawn") or ()
+    found: list[int] = []
+    for label in labels:
+        match = next((t.id for t in view.rack or () if tile_label(t) == label and t.id not in found), None)
+        if match is not None:
+            found.append(match)
+    return tuple(found)
+
+
+def new_mark(marked: bool) -> Text:
+    """NEW_MARK and a space to begin a changed entry (nothing for one that did not change)."""
+    return Text(NEW_MARK + " ", style=MARK_STYLE) if marked else Text()
 
 
 @dataclass(frozen=True)
@@ -88,9 +164,10 @@ def set_line(
     played: Collection[int],
     owners: int = 8,
     width: int | None = None,
+    new: bool = False,
 ) -> Text:
-    """One set: its number, • when it changed since the player's last turn, validity mark, owner, tiles
-    (selected reversed, played this turn underlined), what it is and its problem.
+    """One set: its number, NEW_MARK when it is `new` (it changed since the player last looked), validity
+    mark, owner, tiles (selected reversed, played this turn underlined), what it is and its problem.
 
     With a `width` (in cells) a set too long for one line goes on below, indented under its first tile:
     tiles break between two tiles, notes and problems between words."""
@@ -99,7 +176,7 @@ def set_line(
     head = Text()
     mark = Text(" ✓ ", style="bold green") if table_set.valid else Text(" ✗ ", style="bold red")
     head.append(f"{number:>2}", style="dim")
-    head.append(RECENT_MARK if table_set.recent else " ", style="bold cyan")
+    head.append(NEW_MARK if new else " ", style=MARK_STYLE)
     head.append_text(mark)
     if table_set.owner is not None:  # American / International: every meld belongs to its maker
         mine = table_set.owner == view.seat
@@ -172,8 +249,10 @@ def table_lines(
     cursor: Cursor | None,
     selected: Collection[int],
     width: int | None = None,
+    marked: Collection[int] = (),
 ) -> tuple[Text, list[int]]:
-    """The table, set by set, and the line each set starts on (the last entry: the new-set line)."""
+    """The table, set by set (the `marked` set ids with NEW_MARK), and the line each set starts on (the
+    last entry: the new-set line)."""
     text = Text()
     starts: list[int] = []
     row = 0
@@ -184,7 +263,16 @@ def table_lines(
     owners = owner_width(view)
     for number, table_set in enumerate(view.table, start=1):
         line = set_line(
-            view, narrator, number, table_set, cursor=cursor, selected=selected, played=played, owners=owners + 1, width=width
+            view,
+            narrator,
+            number,
+            table_set,
+            cursor=cursor,
+            selected=selected,
+            played=played,
+            owners=owners + 1,
+            width=width,
+            new=table_set.id in marked,
         )
         starts.append(row)
         row += line.plain.count("\n") + 1
@@ -199,51 +287,19 @@ def table_lines(
     return text, starts
 
 
-def news_lines(view: RummikubView, narrator: RummikubNarrator, width: int | None = None) -> Text:
-    """What happened since the player's last turn (their own last lines first), and the • legend. With a
-    `width`, a line breaks between two pieces of news when the next one does not fit, else inside it."""
-    news = narrator.events(view.log[view.news_from :])
-    text = Text()
-    if news:
-        entries = [plain(line) for line in news]
-        first = Text(_("Since your last turn: "), style="bold")
-        first.append_text(entries[0])
-        entries[0] = first
-        if width is None:
-            text = Text(" · ", style="dim").join(entries)
-        else:
-            text = pack_folded(entries, width, Text(" · ", style="dim"))
-    if any(s.recent for s in view.table):
-        text.append(("\n" if news else "") + RECENT_MARK + " " + _("changed since your last turn"), style="bold cyan")
-    return text
-
-
-def pack_folded(entries: list[Text], width: int, gap: Text) -> Text:
-    """`entries` one after another, `gap` apart, on lines of `width` cells: an entry that does not fit on
-    the current line starts the next one, and one longer than a line is broken as any text is."""
-    text = Text()
-    used = 0
-    for entry in entries:
-        if used and used + gap.cell_len + entry.cell_len <= width:
-            text.append_text(gap)
-            text.append_text(entry)
-            used += gap.cell_len + entry.cell_len
-            continue
-        if used:
-            text.append("\n")
-        lines = wrapped(entry, width)
-        text.append_text(lines)
-        used = cell_len(lines.plain.rsplit("\n", 1)[-1])
-    return text
-
-
-def rack_lines(rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collection[int], per_line: int = 14) -> Text:
+def rack_lines(
+    rack: tuple[Tile, ...], cursor: Cursor | None, selected: Collection[int], per_line: int = 14, marked: Collection[int] = ()
+) -> Text:
+    """The rack, `per_line` tiles a line: the cursor's mark before its tile, NEW_MARK before a `marked` one."""
     text = Text()
     for index, tile in enumerate(rack):
         if index and index % per_line == 0:
             text.append("\n")
         here = cursor is not None and cursor.zone == "rack" and cursor.index == index
-        text.append("▕" if here else " ", style="bold yellow")
+        if here:
+            text.append("▕", style="bold yellow")
+        else:
+            text.append(NEW_MARK if tile.id in marked else " ", style=MARK_STYLE)
         face = tile_text(tile)
         if tile.id in selected:
             face.stylize("reverse")
@@ -272,17 +328,19 @@ def pack(entries: list[Text], width: int | None, gap: str = "   ") -> Text:
     return text
 
 
-def others_line(view: RummikubView, width: int | None = None) -> Text:
+def others_line(view: RummikubView, width: int | None = None, marks: Changes = Changes()) -> Text:
     """The other players' rack sizes and whether they have melded; then the pool, or for the American and
-    International rule sets the stacks, the discard pile's top and the trump. With a `width` (in cells),
-    the lines break between two entries only: a name, its tiles and its marks stay together."""
+    International rule sets the stacks, the discard pile's top and the trump; what changed in `marks`
+    with NEW_MARK. With a `width` (in cells), the lines break between two entries only: a name, its tiles
+    and its marks stay together."""
     entries: list[Text] = []
     discarding = view.rule_set != "standard"
     for seat, name in enumerate(view.players):
         if seat == view.seat:
             continue
         count = view.rack_counts[seat]
-        entry = fill(ngettext("{name} {n} tile", "{name} {n} tiles", count), name=plain(name, "bold"), n=str(count))
+        entry = new_mark(seat in marks.seats)
+        entry.append_text(fill(ngettext("{name} {n} tile", "{name} {n} tiles", count), name=plain(name, "bold"), n=str(count)))
         if discarding:
             entry.append(" " + (_("✓ ice") if view.melded[seat] else _("· no ice")), style="green" if view.melded[seat] else "dim")
             if view.announced and view.announced[seat]:
@@ -298,15 +356,17 @@ def others_line(view: RummikubView, width: int | None = None) -> Text:
         ngettext("Stacks {k} ({n} tile)", "Stacks {k} ({n} tiles)", tiles).format(k=len(view.stack_sizes), n=tiles),
         style="bold",
     )
+    discard = new_mark(marks.discard)
     if view.discard_top is None:
-        discard = Text(_("Discard pile {n}").format(n=view.discard_pile_size), style="bold")
+        discard.append(_("Discard pile {n}").format(n=view.discard_pile_size), style="bold")
     else:
         top = tile_text(view.discard_top)
-        discard = fill(_("Discard pile {n} top {tile}"), "bold", n=str(view.discard_pile_size), tile=top)
+        discard.append_text(fill(_("Discard pile {n} top {tile}"), "bold", n=str(view.discard_pile_size), tile=top))
+    trump = new_mark(marks.trump)
     if view.trump is None:
-        trump = fill(_("Trump {tile}"), "bold", tile=Text(_("gone"), style="dim"))
+        trump.append_text(fill(_("Trump {tile}"), "bold", tile=Text(_("gone"), style="dim")))
     else:
-        trump = fill(_("Trump {tile}"), "bold", tile=tile_text(view.trump))
+        trump.append_text(fill(_("Trump {tile}"), "bold", tile=tile_text(view.trump)))
         if view.trump_taken:
             trump.append(_(" (you took it: go out this turn)"), style="bold yellow")  # the space: the language's
     return Text("\n").join([pack(entries, width), pack([stacks, discard, trump], width)])

@@ -6,6 +6,7 @@ now, `check_action` hides or greys what it refuses, and the refused key shows th
 
 from __future__ import annotations
 
+from itertools import permutations
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -36,12 +37,14 @@ from ....engine.rummikub.models import (
     Undo,
 )
 from ....engine.rummikub.editing import sort_rack
-from ....engine.rummikub.sets import valid_order
+from ....engine.rummikub.sets import analyse, valid_order
+from ....engine.rummikub.tiles import JOKER, TILES
 from ....engine.base import IllegalAction
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
 from ...text import WrappingText, wrapped
 from ...widgets.keybar import KeyBar
+from ...widgets.news import NEW_MARK
 from . import render
 from .narrate import RummikubNarrator
 from .render import Cursor
@@ -50,6 +53,15 @@ from .render import Cursor
 CLOCK_RECORD_SECONDS = 5
 # Keys that edit the table: none of them works before the draw (American / International).
 _TABLE_WORK = frozenset({"toggle_select", "move_here", "new_set", "to_rack", "split", "joker", "undo", "reset"})
+
+
+def _orders(tiles: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The orders to try a few tiles in when they go into a set: as selected first; every order of up to
+    four tiles, else the sorted ones only."""
+    if len(tiles) <= 4:
+        return list(dict.fromkeys([tiles, *permutations(tiles)]))
+    by_number = tuple(sorted(tiles, key=lambda t: (TILES[t].number, t)))  # a joker (0) first
+    return list(dict.fromkeys([tiles, by_number, by_number[::-1]]))
 
 
 def _table_rows(view: RummikubView) -> tuple[dict[int, tuple[int, ...]], set[tuple[int, ...]]]:
@@ -69,8 +81,10 @@ class RummikubTurnScreen(TurnScreen):
         Binding("down", "cursor(1, 0)", N_("Move"), show=False),
         Binding("home", "cursor_edge('start')", N_("First"), show=False),
         Binding("end", "cursor_edge('end')", N_("Last"), show=False),
-        Binding("tab", "switch_zone", N_("Rack/table"), key_display="Tab"),
-        Binding("space", "toggle_select", N_("Select"), key_display="Space"),
+        # Tab and Space are named by the prompt line, Ctrl+R is rare: all three stay in `?` and leave the key
+        # bar room for the words of the others (a bar of bare keys says little).
+        Binding("tab", "switch_zone", N_("Rack/table"), key_display="Tab", show=False),
+        Binding("space", "toggle_select", N_("Select"), key_display="Space", show=False),
         Binding("enter", "move_here", N_("Move here")),
         Binding("m", "move_here", N_("Move here"), show=False),
         Binding("n", "new_set", N_("New set")),
@@ -78,7 +92,7 @@ class RummikubTurnScreen(TurnScreen):
         Binding("x", "split", N_("Split")),
         Binding("j", "joker", N_("Joker")),
         Binding("u", "undo", N_("Undo")),
-        Binding("ctrl+r", "reset", N_("Reset turn"), key_display="^r"),
+        Binding("ctrl+r", "reset", N_("Reset turn"), key_display="^r", show=False),
         Binding("e", "end_turn", N_("End turn")),
         Binding("e", "discard", N_("Discard")),  # American / International: a discard ends the turn
         Binding("d", "draw", N_("Draw")),
@@ -102,14 +116,19 @@ class RummikubTurnScreen(TurnScreen):
         self._column = 0  # the column ↑/↓ keep: a set position on the table, a rack column on the rack
         self._zone_cursors: dict[str, Cursor] = {}  # the cursor's last place in each zone, for Tab
         self.selected: list[int] = []  # tile ids, in the order they were picked
-        self.seconds_left: int | None = view.clock_left if view.clock_left is not None else view.timer_seconds
-        self._recorded = self.seconds_left  # the time left the game last recorded
+        self.seconds_left: int | None = None
+        self._recorded: int | None = None  # the time left the game last recorded
         self._clock_pending: int | None = None  # the time left a RecordClock sent, until it is applied
         self._leave_after_clock = False  # the player asked to leave: confirm once the clock is recorded
         self._timed_out = False
+        self._start_clock(view)
         self._moving = False  # a move was submitted: its tiles stop being selected once it is applied
+        # The second half of a move into a set that cannot be made in one (tiles for both ends of a locked
+        # set): submitted once the first half is applied.
+        self._queued_move: MoveTiles | None = None
         self._line_counts: dict[str, int] = {}
         self._drawn: dict[str, tuple[object, ...]] = {}
+        self._marks = render.Changes()  # what changed since this player last looked (NEW_MARK)
         self._legal_set: frozenset[Any] | None = None
         self._kinds: frozenset[type] | None = None
 
@@ -119,7 +138,6 @@ class RummikubTurnScreen(TurnScreen):
         yield Static(id="rk-header")
         yield Static(id="rk-others")
         with VerticalScroll(id="rk-table", can_focus=False):
-            yield Static(id="rk-news")
             yield Static(id="rk-sets")
         yield Static(id="rk-rack")
         yield Static(id="rk-turn")
@@ -139,10 +157,25 @@ class RummikubTurnScreen(TurnScreen):
         self._clamp_cursor()
         self._draw_all()  # every panel breaks its lines for the terminal's width
 
+    def set_news(self, news: tuple[str, ...], previous_view: Any) -> None:
+        """Nothing new (the clock's time recorded, every few seconds): news the player hid with `z` stays
+        hidden."""
+        if tuple(news) == self.news:
+            self.previous_view = previous_view
+            return
+        super().set_news(news, previous_view)
+
     def show_view(self, view: Any) -> bool:
-        """The same player goes on: keep the cursor and the clock, drop selections that no longer exist."""
+        """The same player goes on: keep the cursor and the clock, drop selections that no longer exist.
+        A new turn of this player (computers played in between) starts afresh: the cursor on the rack,
+        nothing selected, the full time on the clock."""
         old, self.view = self.view, view
         self._legal_set = self._kinds = None
+        # The app writes "… is thinking" over the prompt while a computer plays: what this screen last drew
+        # there is no longer what shows, so the prompt is drawn again even when its text is unchanged.
+        self._drawn.pop("#prompt", None)
+        if view.current == self.seat and (old.current != self.seat or old.turn != view.turn):
+            self._start_turn(view)
         leave = False
         if self._clock_pending is not None and view.clock_left == self._clock_pending:
             self._clock_pending = None
@@ -153,8 +186,12 @@ class RummikubTurnScreen(TurnScreen):
                     super().action_leave()
                 return True
         if self._moving:
-            self.selected = []
-            self._moving = False
+            queued, self._queued_move = self._queued_move, None
+            if queued is not None:
+                self.submit(queued)  # the move's second half: the selection goes once it is applied
+            else:
+                self.selected = []
+                self._moving = False
         present = {tile.id for tile in view.rack or ()} | {tile.id for s in view.table for tile in s.tiles}
         self.selected = [tile for tile in self.selected if tile in present]
         self._clamp_cursor()
@@ -167,16 +204,20 @@ class RummikubTurnScreen(TurnScreen):
 
     def _draw_all(self) -> None:
         view = self.view
+        # What changed since this player last looked (the news strip above the prompt says how).
+        self._marks = render.changes(self.previous_view, view)
+        legend = NEW_MARK + " " + _("changed since you last looked") if self._marks else ""
+        table = self.query_one("#rk-table")
+        if table.border_subtitle != legend:
+            table.border_subtitle = legend
         self._draw_header()
         self._draw_others()
-        self._update("#rk-news", render.news_lines(view, self.narrator, self._table_width()), wraps=True)
-        self.query_one("#rk-news").display = bool(self._drawn["#rk-news"][0])
         self._draw_cursor_parts()
         self._update("#rk-turn", wrapped(render.turn_status(view, self.narrator), self._line_width()), wraps=True)
 
     def _draw_others(self) -> None:
         """The other players and the pool, broken into lines between entries (inside the panel's padding)."""
-        self._update("#rk-others", render.others_line(self.view, self._line_width()), wraps=True)
+        self._update("#rk-others", render.others_line(self.view, self._line_width(), self._marks), wraps=True)
 
     def _line_width(self) -> int:
         """Cells for the text of a line-wide panel (the screen's width less its padding)."""
@@ -207,18 +248,25 @@ class RummikubTurnScreen(TurnScreen):
 
     def _draw_cursor_parts(self) -> None:
         view = self.view
-        table_text, starts = render.table_lines(view, self.narrator, self.cursor, self.selected, self._table_width())
+        table_text, starts = render.table_lines(
+            view, self.narrator, self.cursor, self.selected, self._table_width(), self._marks.sets
+        )
         self._update("#rk-sets", table_text)  # broken into lines here: its height is its line count
         count = len(view.rack or ())
         rack_title = Text(ngettext("Your rack ({n} tile)", "Your rack ({n} tiles)", count).format(n=count) + "  ", style="bold")
-        rack_title.append(_("c/v sort by colour/number · </> move a tile"), style="dim")
-        rack = render.rack_lines(view.rack or (), self.cursor, self.selected, self.rack_per_line())
+        drawn = render.drawn_at_turn_end(view)
+        if drawn:  # the last turn ended with a draw: which tile(s), in place of the sorting keys' reminder
+            labels = _(", ").join(render.tile_label(TILES[t]) for t in drawn)
+            said = _("drawn as your last turn ended: {tiles}").format(tiles=labels)
+            rack_title.append(NEW_MARK + " " + said, style=render.MARK_STYLE)
+        else:
+            rack_title.append(_("c/v sort by colour/number · </> move a tile"), style="dim")
+        rack = render.rack_lines(view.rack or (), self.cursor, self.selected, self.rack_per_line(), drawn)
         self._update("#rk-rack", Text("\n").join([rack_title, rack]))
         self._update("#prompt", wrapped(Text(self.prompt_text()), self._line_width()), wraps=True)
         if self.cursor.zone == "table" and self.is_mounted:
             table = self.query_one("#rk-table", VerticalScroll)
-            news = self.query_one("#rk-news")
-            row = starts[min(self.cursor.row, len(starts) - 1)] + (news.outer_size.height if news.display else 0)
+            row = starts[min(self.cursor.row, len(starts) - 1)]
             top, height = table.scroll_y, table.scrollable_content_region.height
             if not top <= row < top + height:  # keep the cursor's set in view
                 table.scroll_to(y=max(row - 3, 0), animate=False)
@@ -279,7 +327,13 @@ class RummikubTurnScreen(TurnScreen):
             ("b", _("put the trump back (the turn starts again)")),
             ("c / v", _("sort the rack by colour / by number")),
             ("K R B O J", render.colour_legend(self.narrator)),
-            ("•", _("a set that changed since your last turn (what happened is named above the table)")),
+            (
+                NEW_MARK,
+                _(
+                    "a set, a player or a pile that changed since you last looked at the table (the news above the"
+                    " prompt says how)"
+                ),
+            ),
             ("s", _("the match score sheet")),
         ]
         if self.view.options.hints:
@@ -519,6 +573,17 @@ class RummikubTurnScreen(TurnScreen):
 
     # Cursor -------------------------------------------------------------------------------------
 
+    def _start_turn(self, view: RummikubView) -> None:
+        """A new turn on a screen that stayed: where the last turn left the cursor (on a finished set,
+        say) means nothing now, so it starts on the rack's first tile with nothing selected."""
+        self.cursor = Cursor("rack", 0, 0)
+        self._column = 0
+        self._zone_cursors = {}
+        self.selected = []
+        self._moving = False
+        self._queued_move = None
+        self._start_clock(view)
+
     def _clamp_cursor(self) -> None:
         view, cursor = self.view, self.cursor
         if cursor.zone == "rack":
@@ -663,13 +728,67 @@ class RummikubTurnScreen(TurnScreen):
             self.action_new_set()
             return
         target = self.view.table[cursor.row]
-        self._submit_move(MoveTiles(tiles=tuple(self.selected), to=target.id, position=cursor.index))
+        first, then = self._moves_into(target, cursor.index)
+        self._queued_move = then
+        self._submit_move(first)
+
+    def _run_rules(self) -> tuple[str, bool]:
+        """How this game reads runs (may a 1 follow the 13?) and whether a set may hold both jokers."""
+        return ("low" if self.view.rule_set == "standard" else "low_or_high"), self.view.options.two_jokers_in_a_set
+
+    def _moves_into(self, target: SetView, position: int) -> tuple[MoveTiles, MoveTiles | None]:
+        """The selected tiles into `target`, where they belong: at the cursor when the set is valid that
+        way (an order the player chose stays as it is), else in the order and at the place that make the
+        set valid, nearest the cursor (R10 J after R6 R7 R8 -> R6 R7 R8 J R10). When the tiles go to both
+        ends (B5 B7 with B6 -> B5 B6 B7), the set is laid out again in one move, or, when its tiles may
+        not move (a locked set, another player's meld), in two: the second is returned to follow."""
+        tiles = tuple(self.selected)
+        as_asked = MoveTiles(tiles=tiles, to=target.id, position=position)
+        here = target.tiles[position] if position < len(target.tiles) else None
+        if here is not None and here.colour == JOKER and here.id not in tiles:
+            return as_asked, None  # onto a joker: the tile takes its place (the engine's joker replacement)
+        one, two = self._run_rules()
+        moving = set(tiles)
+        staying = tuple(tile.id for tile in target.tiles if tile.id not in moving)
+        cut = sum(1 for tile in target.tiles[:position] if tile.id not in moving)  # the cursor's gap among them
+
+        def valid(row: tuple[int, ...]) -> bool:
+            return analyse(row, one, two).valid  # (a joker's chosen meaning never makes a row valid or not)
+
+        if valid(staying[:cut] + tiles + staying[cut:]) or valid_order(staying + tiles, one, two) is None:
+            return as_asked, None
+
+        def index_of(gap: int) -> int:  # the gap among the staying tiles as a position in the set
+            if gap == len(staying):
+                return len(target.tiles)
+            return next(i for i, tile in enumerate(target.tiles) if tile.id == staying[gap])
+
+        orders = _orders(tiles)
+        for gap in sorted(range(len(staying) + 1), key=lambda gap: (abs(gap - cut), gap)):
+            for order in orders:
+                if valid(staying[:gap] + order + staying[gap:]):
+                    return MoveTiles(tiles=order, to=target.id, position=index_of(gap)), None
+        may_relay = not target.locked and target.owner in (None, self.seat)
+        for order in orders:
+            for split in range(1, len(order)):
+                before, after = order[:split], order[split:]
+                if valid(before + staying + after):
+                    if may_relay:
+                        return MoveTiles(tiles=before + staying + after, to=target.id, position=0), None
+                    return (
+                        MoveTiles(tiles=before, to=target.id, position=0),
+                        MoveTiles(tiles=after, to=target.id, position=None),
+                    )
+        laid_out = valid_order(staying + tiles, one, two)
+        if may_relay and laid_out is not None:
+            return MoveTiles(tiles=laid_out, to=target.id, position=0), None
+        return as_asked, None
 
     def action_new_set(self) -> None:
         """The selection becomes a new set, laid out in a valid order when one exists (R8 R7 R6 -> R6 R7 R8).
         The cursor stays where it is: building sets from the rack, the next tiles are picked there too."""
-        one = "low" if self.view.rule_set == "standard" else "low_or_high"
-        tiles = valid_order(self.selected, one, self.view.options.two_jokers_in_a_set) or tuple(self.selected)
+        one, two = self._run_rules()
+        tiles = valid_order(self.selected, one, two) or tuple(self.selected)
         self._submit_move(MoveTiles(tiles=tuple(tiles), to=None))
 
     def action_to_rack(self) -> None:
@@ -684,6 +803,7 @@ class RummikubTurnScreen(TurnScreen):
 
     def show_error(self, reason: str) -> None:
         self._moving = False  # the move was refused: keep the selection for another try
+        self._queued_move = None
         if self._leave_after_clock:  # the clock could not be recorded: leave all the same
             self._leave_after_clock = False
             super().action_leave()
@@ -790,15 +910,18 @@ class RummikubTurnScreen(TurnScreen):
         """Say the best play the move finder sees from this seat's View (the same finder as the computer
         players'), as text in the status line."""
         from ....bots.rummikub import plan_turn
-        from ....engine.rummikub.tiles import TILES
 
         plan = plan_turn(self.view, "hard", hold_back=False)
         by_id, present = _table_rows(self.view)
         changed = [row for row in plan.new_sets if tuple(sorted(row)) not in present]
         changed += [row for set_id, row in plan.grown.items() if by_id.get(set_id) != row]
-        placed = [render.tile_label(TILES[t]) for t in plan.placed]
+        laid = set(plan.placed)
+        # The rack tiles in the order the sets below show them, so the two lists read alike.
+        in_sets = [t for row in changed for t in row if t in laid]
+        order = list(dict.fromkeys([*in_sets, *plan.placed]))
+        placed = [render.tile_label(TILES[t]) for t in order]
         sets = [[render.tile_label(TILES[t]) for t in row] for row in changed]
-        text = self.narrator.hint(placed, sets)
+        text = self.narrator.hint(placed, sets, discarding=self.view.rule_set != "standard")
         self.set_status(wrapped(Text(text), self._line_width()).plain)
 
     def action_score_sheet(self) -> None:
@@ -813,9 +936,35 @@ class RummikubTurnScreen(TurnScreen):
 
     # The turn timer -------------------------------------------------------------------------------
 
+    def _start_clock(self, view: RummikubView) -> None:
+        """The clock of a turn of this player: the time the game recorded for it (a resumed turn), else the
+        full time; none left once the time is up (only the discard remains)."""
+        if view.timer_seconds is None:
+            self.seconds_left = None
+        elif view.phase == "discard":
+            self.seconds_left = 0
+        else:
+            self.seconds_left = view.clock_left if view.clock_left is not None else view.timer_seconds
+        self._recorded = self.seconds_left
+        self._clock_pending = None
+        self._timed_out = view.phase == "discard"
+
+    def _turn_clock(self) -> bool:
+        """Whether this player's turn is under way with time left on its clock (a computer's turn is not)."""
+        view = self.view
+        running = self.seconds_left is not None and not self._timed_out
+        return running and view.current == self.seat and view.phase in ("draw", "turn")
+
+    def _clock_runs(self) -> bool:
+        """Whether the clock runs now: in this player's turn, with this screen in front. It pauses while
+        the help, the rules, the log or the score sheet covers the screen (Textual's `is_current` also
+        holds for the screen just under the top one, so it would not do): the clock's recording then never
+        reaches the app while such a page is open, and cannot replace it."""
+        return self._turn_clock() and self.is_attached and self.app.screen is self
+
     def action_leave(self) -> None:
         """Leaving mid-turn records the clock first, so the resumed turn goes on with the time it had."""
-        if self.seconds_left is None or self._timed_out or self.seconds_left == self._recorded:
+        if not self._turn_clock() or self.seconds_left == self._recorded:
             super().action_leave()
             return
         self._leave_after_clock = True
@@ -828,17 +977,16 @@ class RummikubTurnScreen(TurnScreen):
         self.submit(RecordClock(seconds_left=self._clock_pending))
 
     def _tick(self) -> None:
-        # The clock pauses while the help, rules or log page covers this screen.
-        if self.seconds_left is None or self._timed_out or not self.is_current or self.view.phase == "discard":
-            return  # (a turn whose time ran out has only its discard left, without a clock)
+        if not self._clock_runs():
+            return
+        assert self.seconds_left is not None
         self.seconds_left -= 1
+        self._draw_header()  # 0:00 too, before the turn ends for want of time
         if self.seconds_left <= 0:
             self._timed_out = True
             self.submit(TimeUp())
-            return
-        if self.seconds_left % CLOCK_RECORD_SECONDS == 0:
+        elif self.seconds_left % CLOCK_RECORD_SECONDS == 0:
             self._record_clock()
-        self._draw_header()
 
     def _draw_header(self) -> None:
         view = self.view
@@ -849,7 +997,7 @@ class RummikubTurnScreen(TurnScreen):
             header.append_text(render.fill(_("Turn {t} · Your turn, {name}"), t=str(view.turn + 1), name=view.players[self.seat]))
         else:  # a computer is playing on this person's screen
             header.append_text(render.fill(_("Turn {t} · {name} to play"), t=str(view.turn + 1), name=view.players[view.current]))
-        if self.seconds_left is not None:
+        if self.seconds_left is not None and view.current == self.seat:  # a computer's turn has no clock
             minutes, seconds = divmod(max(self.seconds_left, 0), 60)
             header.append(f"   ⏱ {minutes}:{seconds:02d}", style="bold red" if self.seconds_left <= 10 else "bold")
         self._update("#rk-header", header)

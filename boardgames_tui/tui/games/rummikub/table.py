@@ -4,6 +4,8 @@ Nothing here selects, prompts or takes keys: replays and the results screen show
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -50,7 +52,16 @@ def table(view: RummikubView, narrator: RummikubNarrator) -> RenderableType:
     for number, table_set in enumerate(view.table, start=1):
         parts.append(
             render.set_line(
-                view, narrator, number, table_set, cursor=None, selected=(), played=played, owners=owners + 1, width=WIDTH
+                view,
+                narrator,
+                number,
+                table_set,
+                cursor=None,
+                selected=(),
+                played=played,
+                owners=owners + 1,
+                width=WIDTH,
+                new=table_set.recent,  # since the last turn of the player to act (the public table's reader)
             )
         )
     if view.rack is not None:
@@ -82,3 +93,13 @@ def reveal(state: RummikubState, narrator: RummikubNarrator) -> RenderableType:
         tiles = [TILES[tile] for tile in sort_rack(rack, "colour")]
         parts += [line, Text(" ").append_text(_tiles(tiles))]
     return Group(*parts)
+
+
+def public_table(view: Any) -> RenderableType:
+    """The table as everyone may see it (the public View: no hand, no rack, no secret): what the pass screen
+    shows on `t`, and what the screen shows while only computers play."""
+    if view.seat is not None:
+        raise ValueError("the public table is drawn from the public View only")
+    from .narrate import NARRATOR
+
+    return table(view, NARRATOR(view.players))

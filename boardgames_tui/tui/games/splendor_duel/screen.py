@@ -5,9 +5,14 @@ token); the cards zone buys or reserves. Choices an ability, the discard or a pa
 Every key only builds an action from the View's legal actions; a key that cannot act now says why in the
 status line (`refusal`), with the rule that stops it.
 
-Modes, most pressing first: a numbered choice (joker colour, token to take from the opponent, royal card,
-token to return), a token a card gives, the way to pay for a card, the gold for a reservation, a forced
-pass, and the main action (optional privileges and replenish first).
+Modes, most pressing first: the other player's turn (a computer playing on this screen: the cursors only),
+a numbered choice (joker colour, token to take from the opponent, royal card, token to return), a token a
+card gives, the purchase to confirm (the card and its price named, the way to pay chosen; Esc takes it
+back), the gold for a reservation, a forced pass, and the main action (optional privileges and replenish
+first).
+
+What changed since the player last looked at the table (the seat's previous View, `previous_view`) is
+marked on the board, the cards and the players' lines; the news strip of every turn screen says it.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import Resize
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from ....engine.splendor_duel.cards import buy_problem
@@ -47,8 +53,9 @@ from ....i18n import N_, _, ngettext, pgettext
 from ...screens.turn import TurnScreen
 from ...text import KEEP, Paragraph, printable
 from ...widgets.keybar import KeyBar
+from ...widgets.news import NEW_MARK, NewsStrip
 from . import render
-from .narrate import SplendorDuelNarrator, colour_name, level_name, token_name
+from .narrate import SplendorDuelNarrator, card_text, colour_name, level_name, token_name
 from .render import Cursor
 
 CHOICE_PHASES = ("joker", "steal", "royal", "discard")
@@ -57,21 +64,31 @@ MAX_RESERVED = 3
 PAGE = 9  # numbered options at a time
 
 
+def fill_in(template: str, style: str = "", **values: Text | str) -> Text:
+    """`template` with its {name} fields replaced by `values`, which may be styled text (token chips);
+    the template's own words in `style`."""
+    out = Text()
+    for piece in re.split(r"(\{[a-z_]+\})", template):
+        name = piece[1:-1]
+        if piece.startswith("{") and name in values:
+            value = values[name]
+            out.append_text(value if isinstance(value, Text) else Text(value))
+        elif piece:
+            out.append(piece, style=style)
+    return out
+
+
 def join_sentences(first: Text, second: Text) -> Text:
     """Two sentences one after the other: with a space in English, none in Chinese."""
-    out = Text()
-    for piece in re.split(r"(\{first\}|\{second\})", pgettext("splendor duel", "{first} {second}")):
-        if piece == "{first}":
-            out.append_text(first)
-        elif piece == "{second}":
-            out.append_text(second)
-        else:
-            out.append(piece)
-    return out
+    return fill_in(pgettext("splendor duel", "{first} {second}"), first=first, second=second)
 
 
 class TablePart(Static):
     """A part of the table whose height can change: when it does, the news gets the rows left over."""
+
+    # Clickable cells and cards are not drawn as links: Textual would repaint their letters in its link
+    # colour (a light grey on the white and gold tiles) and underline them.
+    auto_links: Reactive[bool] = Reactive(False)
 
     def on_resize(self, event: Resize) -> None:
         screen = self.screen
@@ -135,21 +152,15 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.card_row, self.card_index = 2, 1  # the first level-1 card
         self.selected: list[int] = []
         self.reserving: tuple[int, int | None] | None = None  # (level, card) waiting for its gold
-        self.paying: tuple[int, tuple[tuple[int, ...], ...]] | None = None  # (card, ways to pay)
+        # The purchase waiting for Enter: (card, ways to pay), the highlighted way pay_index.
+        self.paying: tuple[int, tuple[tuple[int, ...], ...]] | None = None
         self.pay_index = 0
         self.show_legend = False
-        # What happened since this player's last turn (the View's news at the start of a turn). An extra
-        # turn's news still holds the turn that earned it, so a resumed game knows it is one.
-        self.extra_turn = self.earned_extra_turn(view)
-        if view.phase != "start":
-            self.news_label = _("This turn: {news}")  # resumed after the first step of the turn
-        elif view.turn == 0:
-            self.news_label = _("So far: {news}")  # the first turn of the game
-        elif self.extra_turn:
-            self.news_label = _("Your last turn: {news}")
-        else:
-            self.news_label = _("Since your last turn: {news}")
-        self.news = self.narrator.news_text(view.news)
+        # The table as it was when this player's own actions began (others moved until then): what changed
+        # since is the player's doing, never marked as news.
+        self.own_start: SplendorDuelView = view
+        self._news = render.NO_CHANGES  # what the panels mark, worked out at each redraw
+        self._mark: str | None = None
         self._index_legal()
         self.cell = min(self.bonus_cells) if self.phase == "take_token" and self.bonus_cells else self._first_token_cell()
 
@@ -216,8 +227,6 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="sd-header")
-        with VerticalScroll(id="sd-news", can_focus=False):  # scrolls only when it would push the table off
-            yield Static(id="sd-news-text")
         with Horizontal(id="sd-top"):
             with Vertical(id="sd-left"):
                 yield TablePart(id="sd-board")
@@ -237,38 +246,39 @@ class SplendorDuelTurnScreen(TurnScreen):
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self._fit_news)
 
+    # The news strip's tallest (its own stylesheet's max-height).
+    NEWS_ROWS = 4
+
     def _fit_news(self) -> None:
-        """The news gets the rows the rest of the screen leaves (at least one): at 80x24 the table is
-        never pushed off the screen, and a long story scrolls in its own box."""
+        """The news strip gets the rows the rest of the screen leaves (at least one, at most NEWS_ROWS): at
+        80x24 the table is never pushed off the screen, and a long story scrolls in the strip."""
         if not self.is_attached:
+            return
+        strips = list(self.query(NewsStrip).results(NewsStrip))
+        if not strips:
             return
         used = sum(
             widget.outer_size.height
             for widget in self.query("#sd-header, #sd-top, #sd-players, #sd-legend, #sd-detail, #status, #prompt, KeyBar")
             if widget.display
         )
-        rows = max(1, self.size.height - used)
-        news = self.query_one("#sd-news")
-        if news.styles.max_height is None or news.styles.max_height.value != rows:
-            news.styles.max_height = rows
-
-    @staticmethod
-    def earned_extra_turn(view: Any) -> bool:
-        """Whether the turn starting in `view` is an extra turn: its news still holds the turn that earned it."""
-        return any(e.kind == "extra_turn" and e.args.get("seat") == view.seat for e in view.news)
+        rows = max(1, min(self.NEWS_ROWS, self.size.height - used))
+        strip = strips[0]
+        if strip.styles.max_height is None or strip.styles.max_height.value != rows:
+            strip.styles.max_height = rows
 
     def show_view(self, view: Any) -> bool:
-        """The same player goes on (a later step of the turn, or an extra turn): keep the cursors."""
-        new_turn = view.turn != self.view.turn
+        """The same player goes on, or watches a computer play on this screen: everything that depends on
+        the View is redrawn at once (header, board, cards, players, detail, status and prompt), the cursors
+        kept where they are."""
+        mine = self.view.current == self.seat and bool(self.view.legal_actions)
+        if not mine:  # the others moved: the player's own actions begin from this table
+            self.own_start = view
         self.view = view
         self.selected = []
         self.reserving = None
         self.paying = None
         self._index_legal()
-        if new_turn:  # an extra turn (say what earned it), or the next turn after a computer's
-            self.extra_turn = self.earned_extra_turn(view)
-            self.news_label = _("Your last turn: {news}") if self.extra_turn else _("Since your last turn: {news}")
-            self.news = self.narrator.news_text(view.news)
         if self.phase == "take_token":
             self.zone = "board"
             if self.bonus_cells and self.cell not in self.bonus_cells:
@@ -279,14 +289,29 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.refresh_bindings()
         return True
 
+    @property
+    def waiting(self) -> bool:
+        """The other player is to act (a computer playing on this player's screen)."""
+        return self.view.current != self.seat or not self.view.legal_actions
+
+    def changes(self) -> render.Changes:
+        """What to mark as changed since the player last looked (nothing when that is not known)."""
+        return render.changes(self.previous_view, self.own_start, self.view, self._mark_style())
+
+    def _mark_style(self) -> str:
+        """The news mark's style: bold, in the theme's accent colour (looked up once per screen)."""
+        if self._mark is None:
+            accent = self.app.get_css_variables().get("accent")
+            self._mark = f"bold {accent}" if accent else "bold"
+        return self._mark
+
     def _draw_all(self) -> None:
         view = self.view
-        self._update("#sd-header", render.header(view, self.game_title, self.extra_turn))
-        self._update("#sd-news-text", Paragraph(self.news_text()))
-        self.query_one("#sd-news").display = bool(self.news)
-        self._update("#sd-supply", render.supply_line(view))
-        self._update("#sd-royals", render.royals_line(view, numbered=self.phase == "royal"))
-        self._update("#sd-players", render.players_lines(view))
+        self._news = self.changes()
+        self._update("#sd-header", render.header(view, self.game_title))
+        self._update("#sd-supply", render.supply_line(view, self._news))
+        self._update("#sd-royals", render.royals_line(view, numbered=self.phase == "royal", news=self._news))
+        self._update("#sd-players", render.players_lines(view, self._news))
         self._draw_cursor_parts()
 
     def _draw_cursor_parts(self) -> None:
@@ -296,50 +321,45 @@ class SplendorDuelTurnScreen(TurnScreen):
             eligible = self.bonus_cells
         elif self.reserving is not None:
             eligible = set(self.reserves.get(self.reserving, ()))
-        self._update("#sd-board", render.board_lines(self.view, self.cell if on_board else None, self.selected, eligible))
+        board = render.board_lines(self.view, self.cell if on_board else None, self.selected, eligible, self._news)
+        self._update("#sd-board", board)
         cursor = None if on_board else Cursor("cards", self.card_row, self.card_index)
-        self._update("#sd-cards", render.pyramid_lines(self.view, cursor))
+        self._update("#sd-cards", render.pyramid_lines(self.view, cursor, self._news))
+        # The panel with the cursor stands out: a bar down its side and a lighter background.
+        self.query_one("#sd-board").set_class(on_board, "-active")
+        self.query_one("#sd-cards").set_class(not on_board, "-active")
         self._update("#sd-detail", Paragraph(self.detail_text()))
+        self._show_detail(not self._error_showing)
         self._update("#prompt", Paragraph(self.prompt_text()))
         self.query_one("#sd-players").display = not self.show_legend
         self.query_one("#sd-legend").display = self.show_legend
-        if self.news:
-            self.call_after_refresh(self._fit_news)
+        self.call_after_refresh(self._fit_news)
 
     def _update(self, selector: str, content: RenderableType) -> None:
         self.query_one(selector, Static).update(content)
 
-    # The status line takes the detail line's row while it shows a reason.
+    # The status line takes the detail line's row while it shows a reason; a purchase to confirm takes it
+    # too (the prompt names the card: at 80x24 its ways to pay need the row).
+
+    def _show_detail(self, shown: bool) -> None:
+        self.query_one("#sd-detail").display = shown and self.paying is None
 
     def show_error(self, reason: str) -> None:
         super().show_error(reason)
-        self.query_one("#sd-detail").display = False
-        if self.news:
-            self.call_after_refresh(self._fit_news)
+        self._show_detail(False)
+        self.call_after_refresh(self._fit_news)
 
     def clear_refusal(self) -> None:
         if self._error_showing:
             super().clear_refusal()
-            self.query_one("#sd-detail").display = True
-            if self.news:
-                self.call_after_refresh(self._fit_news)
+            self._show_detail(True)
+            self.call_after_refresh(self._fit_news)
 
     def set_status(self, text: str) -> None:
         super().set_status(text)
-        self.query_one("#sd-detail").display = not text
+        self._show_detail(not text)
 
     # What the cursor shows and what to do next ---------------------------------------------------
-
-    def news_text(self) -> Text:
-        if not self.news:
-            return Text()
-        # The label is bold, the news plain: split the template around the news (Chinese puts no space
-        # after the label, so the news runs on after it rather than starting a new line).
-        before, _found, after = self.news_label.partition("{news}")
-        text = Text(before, style="bold")
-        text.append(printable(self.news))
-        text.append(after, style="bold")
-        return text
 
     def _card_at_cursor(self) -> tuple[int, int | None] | None:
         """(level, card) under the card cursor; card None for a deck. None on an empty slot."""
@@ -357,16 +377,24 @@ class SplendorDuelTurnScreen(TurnScreen):
         return (level, card) if card else None
 
     def detail_text(self) -> Text:
+        """What the cursor is on, and whether the player can buy it (not while the other player acts);
+        what changed since the player last looked says so first."""
+        news = self._news
         if self.zone == "board":
             colour = self.view.board[self.cell]
             what = pgettext("splendor duel", "empty") if colour < 0 else token_name(colour)
-            text = Text(_("{cell}: {what}").format(cell=cell_name(self.cell), what=what), style="bold")
+            text = Text.assemble((_("{cell}: {what}").format(cell=cell_name(self.cell), what=what), "bold"))
+            if self.cell in news.cells:
+                text.append(" ")
+                text.append_text(self._changed_words())
             text.append("   ")
             text.append_text(render.legend())
             return text
         target = self._card_at_cursor()
+        slot = (3 - self.card_row, self.card_index - 1) if self.card_row < 3 else None  # (level, index)
         if target is None:
-            return Text(_("An empty slot: its deck has run out."), style="dim")
+            text = Text(_("An empty slot: its deck has run out."), style="dim")
+            return self._changed_words() + Text(" ") + text if slot in news.slots else text
         level, card = target
         if card is None:
             size = self.view.deck_sizes[level - 1]
@@ -376,12 +404,18 @@ class SplendorDuelTurnScreen(TurnScreen):
                 size,
             )
             return Text(words.format(n=level_name(level), k=size))
+        text = (self._changed_words() + Text(" · ")) if slot in news.slots or card in news.reserved else Text()
         words = render.card_words(card, self.me)
+        if self.waiting:
+            return text + Text(words)
         if card in self.buys:
-            return Text("✓ " + pgettext("splendor duel", "You can buy it") + " · " + words)
+            return text + Text("✓ " + pgettext("splendor duel", "You can buy it") + " · " + words)
         if self.phase in MAIN_PHASES:
-            return Text("✗ " + self._why_not_buy(card) + " · " + words)
-        return Text(words)
+            return text + Text("✗ " + self._why_not_buy(card) + " · " + words)
+        return text + Text(words)
+
+    def _changed_words(self) -> Text:
+        return Text(NEW_MARK + " " + _("new since you last looked"), style=self._news.style)
 
     def _why_not_buy(self, card: int) -> str:
         """The rule that stops this player buying `card` now."""
@@ -389,6 +423,10 @@ class SplendorDuelTurnScreen(TurnScreen):
         return self.narrator.refusal(problem) if problem is not None else _("You cannot buy a card now")
 
     def prompt_text(self) -> Text:
+        if self.waiting:  # the app's notice ("Ben (computer) is thinking…") while a computer plays here
+            notice = getattr(self.app, "keybar_notice", "") if self.is_attached else ""
+            name = printable(self.view.players[self.view.current])
+            return Text(printable(notice) or _("{name} is playing.").format(name=name))
         phase = self.phase
         if phase in CHOICE_PHASES:
             return self._choices_text()
@@ -473,10 +511,9 @@ class SplendorDuelTurnScreen(TurnScreen):
         }[self.phase]
 
     def _choices_text(self) -> Text:
-        text = Text(self._choice_title() + " ", style="bold")
+        text = Text.assemble((self._choice_title() + " ", "bold"))
         for number, (label, _action) in enumerate(self.choices(), 1):
-            item = Text(f"{number} ", style="bold reverse")
-            item.append(f" {label}  ")
+            item = Text.assemble((f"{number} ", "bold reverse"), f" {label}  ")  # the number alone reversed
             item.stylize(render._click(f"screen.choose({number})"))
             item.stylize(KEEP)  # an option is never split over two lines
             text.append_text(item)
@@ -492,24 +529,34 @@ class SplendorDuelTurnScreen(TurnScreen):
         return first, list(ways[first : first + PAGE])
 
     def _payment_text(self) -> Text:
+        """The purchase to confirm: the card and its price named (the ways to pay numbered when there are
+        several, the one Enter pays with marked ▶), Enter to buy, Esc to take it back."""
         assert self.paying is not None
-        ways = self.paying[1]
+        card, ways = self.paying
+        confirm = Text(_("Enter buys, Esc takes it back."))
+        if len(ways) == 1:
+            price = render.payment_text(ways[0])
+            question = fill_in(_("Buy {card} for {price}?"), "bold", card=Text(card_text(card), style="bold"), price=price)
+            return join_sentences(question, confirm)
         first, shown = self._page()
-        text = Text(pgettext("splendor duel", "How do you pay?") + " ", style="bold")
+        text = Text.assemble((_("Buy {card}? Pay with:").format(card=card_text(card)) + " ", "bold"))
         for number, payment in enumerate(shown, 1):
             chosen = first + number - 1 == self.pay_index
-            item = Text(("▶" if chosen else " "), style="bold yellow")
-            item.append(f"{number} ", style="bold reverse")
+            item = Text.assemble(("▶" if chosen else " ", "bold yellow"))
+            item.append(str(number), style="bold reverse")
             item.append(" ")
             item.append_text(render.payment_text(payment))
-            item.append("  ")
+            item.append(" ")  # and the next way's ▶ column: two spaces between ways
             item.stylize(render._click(f"screen.choose({number})"))
             item.stylize(KEEP)
             text.append_text(item)
         if len(ways) > PAGE:
             more = Text(_("↑/↓ more ways: {a}-{b} of {n}").format(a=first + 1, b=first + len(shown), n=len(ways)), style="dim")
             more.stylize(KEEP)
+            more.append(" ")
             text.append_text(more)
+        text.append("· ", style="dim")  # the ways end here: no full stop after the last one
+        text.append_text(confirm)
         return text
 
     # Help -------------------------------------------------------------------------------------------
@@ -520,7 +567,7 @@ class SplendorDuelTurnScreen(TurnScreen):
             ("←/→ ↑/↓", _("move the cursor (or the highlighted way to pay)")),
             ("Space", _("select or deselect the token under the cursor")),
             ("Enter / t", _("take the selected tokens (1-3 in a straight line, no gold, no gaps)")),
-            ("Enter / b", _("buy the card under the cursor (a card or one of your reserved cards)")),
+            ("Enter / b", _("buy the card under the cursor; Enter again confirms it")),
             ("v", _("reserve the card or deck under the cursor, taking a gold")),
             ("p", _("spend a privilege on the token under the cursor (before replenishing)")),
             ("f", _("replenish the board from the bag (gives your opponent a privilege)")),
@@ -529,6 +576,7 @@ class SplendorDuelTurnScreen(TurnScreen):
             ("Esc", _("clear the selection, or go back from a reservation or a payment")),
             ("g", _("show or hide the legend of the card symbols (instead of the players' lines)")),
             (pgettext("splendor duel", "marks"), _("✓ affordable · ★ points · ♛ crowns · ♚ royal card · § privilege · ↻ extra turn · + take a token · » take from the opponent · J joker · ▒ a hidden reserved card")),
+            (NEW_MARK, _("changed since you last looked: a token taken, a card dealt, a count that moved")),
             *super().help_lines(),
         ]
 
@@ -592,7 +640,9 @@ class SplendorDuelTurnScreen(TurnScreen):
     # Which keys work now --------------------------------------------------------------------------
 
     def _mode(self) -> str:
-        """choice | take_token | paying | reserving | pass | main (see the module docstring)."""
+        """waiting | choice | take_token | paying | reserving | pass | main (see the module docstring)."""
+        if self.waiting:
+            return "waiting"
         if self.phase in CHOICE_PHASES:
             return "choice"
         if self.phase == "take_token":
@@ -607,6 +657,7 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     # The keys each mode answers besides the shared ones (help, rules, log, menu, legend, cursor).
     MODE_ACTIONS: ClassVar[dict[str, frozenset[str]]] = {
+        "waiting": frozenset({"switch_zone"}),
         "choice": frozenset({"switch_zone", "choose"}),
         "take_token": frozenset({"switch_zone", "confirm"}),
         "paying": frozenset({"choose", "confirm", "back"}),
@@ -631,6 +682,11 @@ class SplendorDuelTurnScreen(TurnScreen):
         if mode != "main":
             if action == "choose":
                 (number,) = parameters
+                if mode == "paying" and self.paying is not None:
+                    if len(self.paying[1]) == 1:
+                        return False  # nothing to choose: Enter buys
+                    if self._page()[0] + number - 1 == self.pay_index:
+                        return None  # the way already chosen: Enter buys
                 return isinstance(number, int) and number <= self._option_count() or None
             if action == "confirm":
                 return self._confirm_target() is not None or None
@@ -666,7 +722,8 @@ class SplendorDuelTurnScreen(TurnScreen):
         return True
 
     def _cursor_moves(self, parameters: tuple[object, ...]) -> bool:
-        """Whether an arrow changes anything: only a single reserved card has nowhere to go sideways."""
+        """Whether an arrow changes anything: a single reserved card has nowhere to go sideways, a single
+        way to pay nowhere at all."""
         rows, columns = parameters
         if self.paying is not None:
             return len(self.paying[1]) > 1
@@ -706,7 +763,11 @@ class SplendorDuelTurnScreen(TurnScreen):
     def refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         mode = self._mode()
         if action == "cursor":
-            return _("Your only reserved card: ↑/↓ move to the other rows") if not self._cursor_moves(parameters) else None
+            if self._cursor_moves(parameters):
+                return None
+            if self.paying is not None:
+                return _("There is only one way to pay: Enter buys the card, Esc takes it back")
+            return _("Your only reserved card: ↑/↓ move to the other rows")
         if action in self.ALWAYS:
             return None
         if action not in self.MODE_ACTIONS[mode] or mode != "main":
@@ -719,8 +780,16 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     def _mode_refusal(self, mode: str, action: str, parameters: tuple[object, ...]) -> str | None:
         """A key of another mode, or a key of this mode that cannot act now."""
+        if mode == "waiting":
+            name = printable(self.view.players[self.view.current])
+            return _("{name} is playing: wait for your turn").format(name=name)
         if mode in ("choice", "paying") and action == "choose":
             count = self._option_count()
+            (number,) = parameters
+            if mode == "paying" and count == 1:
+                return _("There is only one way to pay: Enter buys the card, Esc takes it back")
+            if mode == "paying" and isinstance(number, int) and number <= count:
+                return _("Way {n} is chosen already: Enter buys the card, Esc takes it back").format(n=number)
             if mode == "paying":
                 return ngettext("There is only {n} way to pay: press {keys}", "There are only {n} ways to pay: press {keys}", count).format(n=count, keys=self._range())
             return ngettext("There is only {n} option: press {keys}", "There are only {n} options: press {keys}", count).format(n=count, keys=self._range())
@@ -745,7 +814,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         if action in ("back", "cancel"):
             return None  # Esc then leaves for the menu
         if mode == "paying":
-            return _("Choose how to pay first: {keys} or Enter; Esc goes back").format(keys=self._range())
+            return _("Confirm the purchase first: Enter buys the card, Esc takes it back")
         if mode == "reserving":
             if action == "confirm":
                 if self.zone != "board":
@@ -877,15 +946,13 @@ class SplendorDuelTurnScreen(TurnScreen):
             self.submit(TakeTokens(cells=cells))
 
     def action_buy(self) -> None:
+        """Name the card and its price (the ways to pay, if several) and wait for Enter: nothing is bought
+        until then, and Esc takes it back."""
         target = self._card_at_cursor()
         if target is None or target[1] is None or target[1] not in self.buys:
             return
         card = target[1]
-        options = self.buys[card]
-        if len(options) == 1:
-            self.submit(Buy(card=card, payment=options[0]))
-            return
-        self.paying = (card, tuple(options))
+        self.paying = (card, tuple(self.buys[card]))
         self.pay_index = 0
         self._draw_cursor_parts()
         self.refresh_bindings()
@@ -917,10 +984,12 @@ class SplendorDuelTurnScreen(TurnScreen):
         self.submit(Pass())
 
     def action_choose(self, number: int) -> None:
-        if self.paying is not None:
+        if self.paying is not None:  # the way to pay: Enter then buys
             first, shown = self._page()
             if 1 <= number <= len(shown):
-                self.submit(Buy(card=self.paying[0], payment=shown[number - 1]))
+                self.pay_index = first + number - 1
+                self._draw_cursor_parts()
+                self.refresh_bindings()
             return
         options = self.choices()
         if 1 <= number <= len(options):

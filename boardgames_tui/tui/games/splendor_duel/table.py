@@ -4,6 +4,8 @@ Nothing here selects, prompts or takes keys: replays and the results screen show
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -29,12 +31,12 @@ def table(view: SplendorDuelView, narrator: Narrator) -> RenderableType:
     else:
         name = view.players[view.current]
         heading = plain(pgettext("splendor duel", "Turn {t} · {name} to play").format(t=view.turn + 1, name=name), style="bold")
-    cards = render.pyramid_lines(view, None)
+    cards = render.pyramid_lines(view, None, clickable=False)  # shown on screens with no cursor to move
     if view.seat is None:
         # The last line is a seat's own reserved cards: the public table has no seat to show them for
         # (with none to show, pyramid_lines gives them that one line).
         cards = Text("\n").join(cards.split("\n")[:-1])
-    left = Group(render.board_lines(view, None, ()), Text(), render.supply_line(view), render.royals_line(view))
+    left = Group(render.board_lines(view, None, (), clickable=False), Text(), render.supply_line(view), render.royals_line(view))
     top = Table.grid(padding=(0, 2))
     top.add_column(no_wrap=True)
     top.add_column(no_wrap=True)
@@ -76,3 +78,13 @@ def reveal(state: SplendorDuelState, narrator: Narrator) -> RenderableType:
                 words.append("  ▒ " + _("reserved face down from the deck"), style="bold")
             parts.append(Paragraph(words, bullet="  · "))
     return Group(*parts)
+
+
+def public_table(view: Any) -> RenderableType:
+    """The table as everyone may see it (the public View: no hand, no rack, no secret): what the pass screen
+    shows on `t`, and what the screen shows while only computers play."""
+    if view.seat is not None:
+        raise ValueError("the public table is drawn from the public View only")
+    from .narrate import NARRATOR
+
+    return table(view, NARRATOR(view.players))

@@ -1,0 +1,73 @@
+"""What happened since a person last looked at the table: the news strip of every turn screen, and the
+mark games put on what changed.
+
+The strip is filled by the app from the session (`HotseatSession.news_for`), from the same events the
+handoff narrates, filtered for the seat: it never says what that seat may not know. It stays until the
+person acts or hides it, and a long one scrolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...i18n import _
+from ..text import Paragraph
+
+# The mark beside whatever changed since the person last looked (a card just bought, a pile that grew):
+# a symbol as well as a colour, so it reads without colour. U+2726 is one cell wide in every terminal.
+NEW_MARK = "✦"
+NEW_STYLE = "bold"  # a Rich style (usable in Text as well as in Content); games may add their accent
+
+
+def changed(before: object, after: object) -> bool:
+    """Whether a part of the table differs from what the person saw (False when there is nothing to
+    compare with: a game just resumed marks nothing)."""
+    return before is not None and before != after
+
+
+class NewsStrip(VerticalScroll, can_focus=False):
+    """A few lines of news above the turn's prompt; scrolls when there are more."""
+
+    DEFAULT_CSS = """
+    NewsStrip {
+        height: auto;
+        max-height: 15%;  /* 3 rows at 80x24, 4 at 100x30: the table keeps its room */
+        padding: 0 1;
+        background: $boost;
+        scrollbar-size-vertical: 1;
+    }
+    NewsStrip.-empty { display: none; }
+    NewsStrip > Static { width: 1fr; }
+    """
+
+    def __init__(self) -> None:
+        self._text = Static("", id="news-text")
+        super().__init__(self._text, id="news-strip")
+        self._lines: tuple[str, ...] = ()
+        self.shown = ""  # what the strip says, as plain text ("" when hidden)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return self._lines
+
+    def show(self, lines: Sequence[str], *, heading: str | None = None) -> None:
+        """Show `lines` (plain text, never markup), newest last, scrolled to the newest."""
+        self._lines = tuple(lines)
+        self.set_class(not self._lines, "-empty")
+        if not self._lines:
+            self.shown = ""
+            return
+        title = heading if heading is not None else _("Since you last looked:")
+        # Each line wrapped by the one line-breaking rule (a Chinese line never starts with "，"), under its mark.
+        # The heading leads the first line rather than taking a row of its own: rows are scarce at 80x24.
+        mark = Text(f"{NEW_MARK} ", style=NEW_STYLE)
+        first = Text(title + " ", style="italic") + mark + Text(self._lines[0])
+        rows = [Paragraph(first), *(Paragraph(line, bullet=mark) for line in self._lines[1:])]
+        self._text.update(Group(*rows))
+        self.shown = "\n".join(str(row) for row in rows)
+        self.call_after_refresh(self.scroll_end, animate=False)
