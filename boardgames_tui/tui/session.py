@@ -148,9 +148,6 @@ class HotseatSession:
         # Per seat, the state as that seat last saw it (where its news starts), to mark what changed since;
         # not kept in saves: a resumed game marks nothing until the seat has looked once.
         self._seen_states: dict[int, Any] = {}
-        # Per seat, the log entries its own steps made in the turn it is still taking (a privilege spent, a tile
-        # drawn before the discard): the seat saw them happen, so they are no news to it.
-        self._own_steps: dict[int, set[int]] = {}
         # Why the last autosave failed (None when the game on disk is up to date), and how many of the recorded
         # actions the file on disk holds (None while no file of this game exists: `new` sets it).
         self.save_problem: str | None = None
@@ -365,11 +362,11 @@ class HotseatSession:
     def news_for(self, seat: int) -> tuple[str, ...]:
         """What happened since `seat` last looked at the table, oldest first, as that seat may read it (its
         own secret details included, nobody else's): the news strip of its turn screen. Starts where the
-        handoff's feed starts, so it holds the same events whether or not a handoff came."""
+        handoff's feed starts, so it holds the same events whether or not a handoff came; the seat's own steps
+        in the turn it is taking stay in (what they brought: the tile drawn, an extra turn earned)."""
         log = self.rules.log(self._state)
         start = max(self._log_marks[seat] if 0 <= seat < len(self._log_marks) else -1, 0)
-        own = self._own_steps.get(seat, set())
-        seen = (entry.seen_by(seat) for index, entry in enumerate(log[start:], start) if index not in own)
+        seen = (entry.seen_by(seat) for entry in log[start:])
         said = tuple(self.narrator.event(entry) for entry in seen if entry is not None)
         return said + self.narrator.table_news(self.view(None))
 
@@ -403,12 +400,8 @@ class HotseatSession:
         self._pause_for_table = self.rules.public_pause(self._state, new_state)
         marks = list(self._log_marks)
         marks[seat] = log_mark(self.rules, seat, self._state, new_state, marks[seat])
-        logged_before, logged_after = len(self.rules.log(self._state)), len(self.rules.log(new_state))
         if marks[seat] != self._log_marks[seat]:  # the seat's turn ended: it last looked at the table then
-            self._seen_states[seat] = self._state if marks[seat] == logged_before else new_state
-            self._own_steps.pop(seat, None)
-        elif not self.rules.public_pause(self._state, new_state) and seat in self.rules.to_act(new_state):
-            self._own_steps.setdefault(seat, set()).update(range(logged_before, logged_after))
+            self._seen_states[seat] = self._state if marks[seat] == len(self.rules.log(self._state)) else new_state
         self._log_marks = tuple(marks)
         self._state = new_state
         self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))

@@ -211,15 +211,3 @@ async def test_step_by_step_the_computers_move_waits_for_space(make_app: Any) ->
         await pilot.press("space")
         await wait_until(pilot, lambda: session.actions_recorded > recorded, "the computer's move")
 
-
-def test_a_persons_own_steps_in_a_turn_are_no_news_to_them(tmp_path: Any) -> None:
-    rules = get_game("splendor_duel").rules()
-    session = HotseatSession.new("splendor_duel", ("Ana", "Ben"), rules.Options(), SaveStore(tmp_path), seed="3")
-    while session.acting_seat() != 0:
-        session.apply(1, session.view(1).legal_actions[0])
-    news = session.news_for(0)
-    step = next(action for action in session.view(0).legal_actions if action.kind == "use_privilege")
-    session.apply(0, step)  # spends a privilege: still Ana's turn
-    assert session.acting_seat() == 0
-    assert session.news_for(0) == news, "what Ana just did herself is not news to her"
-    assert len(session.log_lines(0)) > len(news)
