@@ -20,7 +20,7 @@ def seat_number(text: str) -> int:
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     from typing import NoReturn
 
-    from .i18n import LANGUAGES, _
+    from .cli_words import argparse_in_language
 
     class Parser(argparse.ArgumentParser):
         """argparse, whose error messages quote what was typed (an unknown argument, a bad --seat) with any
@@ -31,8 +31,18 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
             super().error(shown(message))
 
-    parser = Parser(
+    with argparse_in_language():  # argparse's own words ("usage:", its errors) in the session's language
+        return build_parser(Parser).parse_args(argv)
+
+
+def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """The command line: the games, `export` and `import` (built in the language set now)."""
+    from .cli_words import HelpFormatter
+    from .i18n import LANGUAGES, _, pgettext
+
+    parser = parser_class(
         prog="boardgames",
+        formatter_class=HelpFormatter,
         description=_("Board games for friends around one laptop, in the terminal."),
         epilog=_(
             "Without --lang the language chosen in the main menu is used, or else the system locale "
@@ -45,11 +55,12 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--lang", choices=sorted(LANGUAGES), help=lang_help)
     commands = parser.add_subparsers(
         dest="command",
-        metavar="COMMAND",
+        metavar=pgettext("command line", "COMMAND"),
         title=_("commands (without one, the games start)"),
     )
     export = commands.add_parser(
         "export",
+        formatter_class=HelpFormatter,
         help=_("write a game's record to standard output"),
         description=_(
             "Write a game's record to standard output. A game still being played is written as one seat "
@@ -59,7 +70,7 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     export.add_argument(
         "save",
-        metavar="SAVE",
+        metavar=pgettext("command line", "SAVE"),
         help=_("a save: its id (the file name in the saves folder, without .json) or the path to a save file"),
     )
     export.add_argument(
@@ -91,16 +102,17 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     )
     import_command = commands.add_parser(
         "import",
+        formatter_class=HelpFormatter,
         help=_("turn a game record (the json format of export) into a new save"),
         description=_(
             "Turn a game record (the json format of export) into a new save in the saves folder. A game still "
             "being played must have been written with export --full."
         ),
     )
-    import_command.add_argument("file", metavar="FILE", help=_("the record file to read"))
+    import_command.add_argument("file", metavar=pgettext("command line", "FILE"), help=_("the record file to read"))
     for command in (export, import_command):  # --lang may come after the command too
         command.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS, help=lang_help)
-    return parser.parse_args(argv)
+    return parser
 
 
 def run_command(arguments: argparse.Namespace) -> int:

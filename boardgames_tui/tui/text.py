@@ -12,7 +12,12 @@ Lines are broken by one rule for every language (see "Breaking lines" below): `w
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, JustifyMethod, OverflowMethod, RenderResult
@@ -21,6 +26,8 @@ from rich.measure import Measurement
 from rich.style import Style
 from rich.text import Text
 from textual.content import Content
+from textual.css.types import TextAlign, TextOverflow
+from textual.visual import RulesMap
 
 
 def printable(value: object) -> str:
@@ -31,7 +38,7 @@ def printable(value: object) -> str:
     return "".join(ch if unicodedata.category(ch)[0] != "C" or ch in "\n\t\u200c\u200d" else "\ufffd" for ch in text)
 
 
-def markup(template: str, /, **values: object) -> Content:
+def markup(template: str, /, **values: object) -> WrappingContent:
     """Our markup `template` with `{name}` placeholders filled by `values` as plain text.
 
     `markup("[b]{name}[/b] played {card}", name=player, card="R3")`: only the template is markup.
@@ -39,7 +46,7 @@ def markup(template: str, /, **values: object) -> Content:
     # Textual substitutes string.Template variables after parsing the tags, so a value is never read as markup.
     slots = {key: "${" + key + "}" for key in values}
     source = template.replace("$", "$$").format(**slots)
-    return Content.from_markup(source, **{key: printable(value) for key, value in values.items()})
+    return WrappingContent.of(Content.from_markup(source, **{key: printable(value) for key, value in values.items()}))
 
 
 def plain(value: object, style: str = "") -> Text:
@@ -51,23 +58,71 @@ def plain(value: object, style: str = "") -> Text:
 #
 # Rich and Textual break lines at spaces only: a Chinese sentence (no spaces) is one long word, moved whole
 # to the next line and then cut at the edge anywhere, a name or a card code included, and a line may start
-# with "，" or "）". Every screen breaks lines by the one rule below instead:
-# - at spaces (the space stays at the end of the line) and between wide (Chinese) characters;
-# - never inside a Latin word, a name or a code ("R10", "joker"), nor between a digit and the measure word
-#   after it ("1枚");
-# - never before closing punctuation, never after opening punctuation;
+# with "，" or "）"; a sentence with a key name in it ("按 Enter（或 n）：…") ends its line early at the
+# space. Every screen breaks lines by the one rule below instead (`wrap_lines` for a Text, `Paragraph` and
+# `WrappingText` for Rich, and the Content that `markup` makes for Textual):
+# - at spaces (the space stays at the end of the line) and between wide (Chinese) characters, a wide
+#   character and a Latin word next to it included ("按" | "Enter"), so a line is filled as far as it goes;
+# - never inside a Latin word, a name, a key name or a code ("R10", "joker", "Enter"), nor between a digit
+#   and the measure word after it ("1枚");
+# - never before closing punctuation, never after opening punctuation (so "（或 n）" keeps "n）" together);
+# - never inside a term of the games' glossaries ("出完", "打出", "划船牌堆": `GLOSSARY_TERMS`);
 # - never next to a combining mark or a zero-width joiner (they belong to the character they join);
 # - never inside a span styled with KEEP (a numbered option);
-# and only a piece wider than a whole line is folded between characters.
+# and only a piece wider than a whole line is folded between characters (a term too).
+# Text without a wide character (English) breaks at its spaces exactly as Rich breaks it.
 
 KEEP = Style(meta={"keep whole": True})
 NO_LINE_START = frozenset("，。、；：！？）》」』〉】〕”’…·—,.;:!?)]}%％")
 NO_LINE_END = frozenset("（《「『〈【〔“‘([{")
 JOINERS = frozenset("\u200c\u200d")
 
+GLOSSARY_DIR = Path(__file__).resolve().parent.parent / "locale" / "zh_CN" / "glossary"
+# The terms that matter most, for a glossary that cannot be read (an installation without the .md files).
+FALLBACK_TERMS = (
+    "出完", "打出", "出牌", "抓牌", "摸牌", "弃牌", "牌堆", "牌架", "桌面", "组合", "破冰", "回合", "王牌",
+    "划船", "划船牌堆", "弃牌堆", "补给卡", "航行卡", "角色卡", "位置卡", "提示", "颜色提示", "数字提示",
+    "烟花", "墩数", "下注", "宝石", "特权", "卷轴", "皇冠", "贵族", "声望",
+)
+_CJK_TERM = re.compile(r"(?<![\u3400-\u9fff])[\u3400-\u9fff]{2,4}(?![\u3400-\u9fff])")
+
+
+@functools.cache
+def glossary_terms() -> frozenset[str]:
+    """The Chinese terms of 2 to 4 characters in the games' glossaries (the right-hand side of each
+    "english → 中文 / 中文（注）" line), never broken across lines; `FALLBACK_TERMS` if none can be read."""
+    terms: set[str] = set()
+    try:
+        for path in sorted(GLOSSARY_DIR.glob("*.md")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                if "→" in line:
+                    terms.update(_CJK_TERM.findall(line.split("→", 1)[1]))
+    except OSError:
+        terms.clear()
+    return frozenset(terms) if terms else frozenset(FALLBACK_TERMS)
+
+
+@functools.cache
+def _term_lengths() -> tuple[frozenset[str], tuple[int, ...]]:
+    terms = glossary_terms()
+    return terms, tuple(sorted({len(term) for term in terms}, reverse=True))
+
+
+def _inside_terms(plain: str, inside: bytearray) -> None:
+    """Mark in `inside` every place strictly inside an occurrence of a glossary term in `plain` (a set
+    lookup per wide character: no regex over all terms on every redraw)."""
+    terms, lengths = _term_lengths()
+    for index, char in enumerate(plain):
+        if char < "\u3400":
+            continue
+        for length in lengths:
+            if plain[index : index + length] in terms:
+                inside[index + 1 : index + length] = b"\x01" * (length - 1)
+                break
+
 
 def may_break(before: str, after: str) -> bool:
-    """Whether a line may end between the characters `before` and `after`."""
+    """Whether a line may end between the characters `before` and `after` (glossary terms aside)."""
     if after == " " or after in NO_LINE_START or before in NO_LINE_END:
         return False
     if before in JOINERS or after in JOINERS or not cell_len(after):
@@ -89,18 +144,27 @@ def _may_fold(plain: str, index: int) -> bool:
     return not (before in JOINERS or after in JOINERS or not cell_len(after))
 
 
-def _break_points(plain: str, text: Text) -> list[int]:
-    """Where lines of `plain` (one paragraph of `text`) may start, 0 and its length included."""
-    inside = bytearray(len(plain) + 1)  # 1: strictly inside a KEEP span
+def _kept_spans(text: Text) -> tuple[tuple[int, int], ...]:
+    """Where `text` has spans styled with KEEP."""
+    return tuple(
+        (span.start, span.end)
+        for span in text.spans
+        if isinstance(span.style, Style) and span.style.meta.get("keep whole")
+    )
+
+
+@functools.lru_cache(maxsize=2048)
+def _points(plain: str, kept: tuple[tuple[int, int], ...] = ()) -> tuple[int, ...]:
+    """Where lines of `plain` (one paragraph) may start, 0 and its length included; `kept`: the KEEP spans."""
+    inside = bytearray(len(plain) + 1)  # 1: strictly inside a KEEP span or a glossary term
+    if not plain.isascii():
+        _inside_terms(plain, inside)
     may_start: set[int] = set()
-    for span in text.spans:
-        style = span.style
-        if isinstance(style, Style) and style.meta.get("keep whole"):
-            inside[span.start + 1 : span.end] = b"\x01" * max(span.end - span.start - 1, 0)
-            start = span.start
-            while start < span.end and plain[start] == " ":
-                start += 1
-            may_start.add(start)  # a kept span may begin with spaces (a blank marker column)
+    for start, end in kept:
+        inside[start + 1 : end] = b"\x01" * max(end - start - 1, 0)
+        while start < end and plain[start] == " ":
+            start += 1
+        may_start.add(start)  # a kept span may begin with spaces (a blank marker column)
     points = [0]
     for index in range(1, len(plain)):
         if index in may_start and plain[index - 1] == " ":
@@ -108,7 +172,12 @@ def _break_points(plain: str, text: Text) -> list[int]:
         elif not inside[index] and may_break(plain[index - 1], plain[index]):
             points.append(index)
     points.append(len(plain))
-    return points
+    return tuple(points)
+
+
+def _break_points(plain: str, text: Text) -> tuple[int, ...]:
+    """Where lines of `plain` (one paragraph of `text`) may start, 0 and its length included."""
+    return _points(plain, _kept_spans(text))
 
 
 def _fold_at(plain: str, start: int, index: int) -> int:
@@ -120,6 +189,33 @@ def _fold_at(plain: str, start: int, index: int) -> int:
     return index
 
 
+def _row_starts(plain: str, points: Sequence[int], width: int, indent: int = 0) -> list[int]:
+    """Where the rows of one paragraph begin (0 first) when its lines are filled greedily: each line takes
+    every piece that fits (its trailing spaces may hang over the edge), and a piece wider than a whole line
+    is folded."""
+    starts = [0]
+    start, used, room = 0, 0, max(width, 1)
+    later_room = max(width - indent, 1)
+    for a, b in zip(points, points[1:]):
+        piece = plain[a:b]
+        visible = cell_len(piece.rstrip(" "))
+        if used and used + visible > room:
+            starts.append(a)
+            start, used, room = a, 0, later_room
+        if used + visible <= room:
+            used += cell_len(piece)
+            continue
+        for index in range(a, b):  # a piece wider than a whole line
+            cells = cell_len(plain[index])
+            if used + cells > room and index > start and plain[index] != " ":
+                cut = _fold_at(plain, start, index)
+                starts.append(cut)
+                start, room = cut, later_room
+                used = cell_len(plain[cut:index])
+            used += cells
+    return starts
+
+
 def wrap_lines(text: Text, width: int, *, indent: int = 0) -> list[Text]:
     """`text` as lines of at most `width` cells, broken by the rule above, styles kept. Within each
     paragraph the lines after the first begin with `indent` spaces (a hanging indent)."""
@@ -127,35 +223,70 @@ def wrap_lines(text: Text, width: int, *, indent: int = 0) -> list[Text]:
     lines: list[Text] = []
     for paragraph in text.split("\n", allow_blank=True):
         plain = paragraph.plain
-        points = _break_points(plain, paragraph)
-        rows: list[Text] = []
-        start, used, room = 0, 0, width
-
-        def new_row(at: int) -> None:
-            nonlocal start, used, room
-            rows.append(paragraph[start:at])
-            start, used, room = at, 0, max(width - indent, 1)
-
-        for a, b in zip(points, points[1:]):
-            piece = plain[a:b]
-            visible = cell_len(piece.rstrip(" "))
-            if used and used + visible > room:
-                new_row(a)
-            if used + visible <= room:
-                used += cell_len(piece)
-                continue
-            for index in range(a, b):  # a piece wider than a whole line
-                cells = cell_len(plain[index])
-                if used + cells > room and index > start and plain[index] != " ":
-                    cut = _fold_at(plain, start, index)
-                    new_row(cut)
-                    used = cell_len(plain[cut:index])
-                used += cells
-        rows.append(paragraph[start:])
-        for number, row in enumerate(rows):
+        starts = _row_starts(plain, _break_points(plain, paragraph), width, indent)
+        for number, (a, b) in enumerate(zip(starts, [*starts[1:], len(plain)])):
+            row = paragraph[a:b]
             row.rstrip()
             lines.append(Text(" " * indent) + row if number and indent else row)
     return lines
+
+
+# Wide characters: a text without any (English) is left to Textual, which breaks it at spaces as the rule does.
+_WIDE = re.compile(
+    "[\u1100-\u115f\u2e80-\u303e\u3041-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60"
+    "\uffe0-\uffe6\U0001f300-\U0001faff\U00020000-\U0003fffd]"
+)
+
+
+class WrappingContent(Content):
+    """Textual content (what `markup` makes) that Textual wraps by the rule above wherever it is drawn,
+    where a plain Content breaks at spaces only (a text with no wide character is left to Textual)."""
+
+    @classmethod
+    def of(cls, content: Content) -> WrappingContent:
+        return cls(content.plain, list(content.spans), content.cell_length)
+
+    def _broken(self, width: int) -> Content:
+        """This content with its line breaks put in for `width` cells."""
+        rows: list[Content] = []
+        for line in self.split("\n", allow_blank=True):
+            plain = line.plain
+            starts = _row_starts(plain, _points(plain), max(width, 1))
+            if len(starts) == 1:
+                rows.append(line)
+            else:
+                rows.extend(row.rstrip() for row in line.divide(starts[1:]))
+        return Content("\n").join(rows)
+
+    def _wrap_and_format(
+        self,
+        width: int,
+        align: TextAlign = "left",
+        overflow: TextOverflow = "fold",
+        no_wrap: bool = False,
+        line_pad: int = 0,
+        tab_size: int = 8,
+        **rest: Any,
+    ) -> list[Any]:
+        text: Content = self
+        if not no_wrap and width > 0 and "\t" not in self.plain and _WIDE.search(self.plain):
+            text = self._broken(width - line_pad * 2)
+        return Content._wrap_and_format(text, width, align, overflow, no_wrap, line_pad, tab_size, **rest)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        line_pad = rules.get("line_pad", 0) * 2
+        overflow = rules.get("text_overflow", "fold")
+        no_wrap = rules.get("text_wrap", "wrap") == "nowrap"
+        key = (width + line_pad, overflow, no_wrap)
+        if self._height_cache[0] != key:
+            lines = self._wrap_and_format(width - line_pad, overflow=overflow, no_wrap=no_wrap)
+            self._height_cache = (key, len(lines))
+        return self._height_cache[1]
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        if not self.plain.strip() or not _WIDE.search(self.plain):
+            return super().get_minimal_width(rules)
+        return widest_piece(Text(self.plain)) + rules.get("line_pad", 0) * 2
 
 
 def wrapped(text: Text, width: int, *, indent: int = 0) -> Text:

@@ -100,7 +100,7 @@ async def check_setup(app: BoardGamesApp, pilot: Pilot[Any], setup: SetupScreen)
     form = setup.query_one(VerticalScroll)
     folder = (str(app.store.directory),)  # the line that says where games are saved names the folder
     assert_chinese(app, narrator.title, "玩家人数", allowed=folder)
-    rows = [("name-row-0", "玩家 1", None), ("seed-help", "牌局编号", setup.deal_help())]
+    rows = [("name-row-0", "玩家1", None), ("seed-help", "牌局编号", setup.deal_help())]
     for name in setup.rules.Options.model_fields:
         if setup.query_one(f"#opt-row-{name}").display:
             rows.append((f"opt-row-{name}", narrator.option_label(name), narrator.option_help(name)))
@@ -116,11 +116,11 @@ async def check_setup(app: BoardGamesApp, pilot: Pilot[Any], setup: SetupScreen)
             assert cell_len(str(label)) <= inner, (select.id, label)
     await pilot.press("ctrl+s")  # default names: the game starts; back to the menu from its handoff
     await wait_until(pilot, lambda: isinstance(app.screen, PassDeviceScreen), "the handoff")
-    assert_chinese(app, "请把设备交给")
+    assert_chinese(app, "交接设备：交给")
     await pilot.press("q")
     await pilot.pause()
     assert isinstance(app.screen, ConfirmScreen)
-    assert_chinese(app, "离开并回到主菜单吗？游戏已保存。", "是（y）", "否（n）")
+    assert_chinese(app, "要回到主菜单吗？游戏已保存。", "是（y）", "否（n）")
     await pilot.press("y")
     await wait_until(pilot, lambda: len(app.screen_stack) == 1, "the main menu")
     await pilot.press("n")
@@ -201,11 +201,11 @@ async def test_handoff_help_log_rules_and_results_in_chinese(make_app, in_chines
         assert_chinese(app, "花火", "自你上一回合以来：", feed[-1], "确认只有你能看到屏幕后")
         await pilot.press("x")  # a key that means nothing here answers in Chinese
         await pilot.pause()
-        assert_chinese(app, "在这里没有作用")
+        assert_chinese(app, "键在这里无效")
         for key, screen_class, whole in (
             ("question_mark", HelpScreen, ("按键", "本游戏的规则", "回到主菜单（会先询问；若有未保存的步骤会说明）")),
             ("l", LogScreen, ("记录", *session.log_lines(None))),
-            ("r", RulesScreen, ("规则 — 花火",)),
+            ("r", RulesScreen, ("规则 · 花火",)),
         ):
             await pilot.press(key)
             await wait_until(pilot, lambda: isinstance(app.screen, screen_class), screen_class.__name__)
@@ -242,7 +242,7 @@ async def test_competitive_results_with_a_match_sheet_in_chinese(make_app, in_ch
         assert session.outcome() is not None
         await app.start_session(session)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
-        assert_chinese(app, "名次", "玩家", "得分", "本轮比赛累计", "第2局", "总分")
+        assert_chinese(app, "名次", "玩家", "得分", "本场比赛累计", "第2局", "总分")
 
 
 async def test_the_command_palettes_entries_in_chinese(make_app, in_chinese) -> None:

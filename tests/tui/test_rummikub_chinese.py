@@ -399,7 +399,8 @@ async def test_a_draw_meld_discard_turn_in_chinese(make_app, in_chinese, size: t
         screen = app.screen
         assert isinstance(screen, RummikubTurnScreen)
         shown = screen_text(app)
-        assert "弃牌堆" in shown and "王牌" in shown and "摞" in shown
+        assert "弃牌堆" in shown and "王牌" in shown and re.search(r"牌堆\d+堆（\d+张）", shown), shown  # the seed's 堆
+        assert re.search(r"第\d+回合 · 轮到你了", shown) and "背面朝上" not in shown, shown
         assert f"拉密（{'美国规则' if rule_set == 'american' else '国际规则'}）" in shown.replace(" (", "（").replace(")", "）")
         assert_chinese(shown)
         assert_well_broken(shown)

@@ -232,7 +232,7 @@ class SetupScreen(Screen[None]):
                         yield Input(value=str(field.default), id=f"opt-{name}")
                 help_line = self.narrator.option_help(name)
                 if help_line:
-                    yield Static(help_line, classes="help", id=f"opt-help-{name}", markup=False)
+                    yield Static(Paragraph(help_line), classes="help", id=f"opt-help-{name}")
             with Horizontal(classes="row"):
                 yield Label(_("Deal number"))
                 yield Input(placeholder=_("blank = a new random deal"), id="seed")

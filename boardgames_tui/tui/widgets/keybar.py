@@ -20,6 +20,8 @@ from ...i18n import N_, _
 # Keys of Textual's own widgets that reach the bar (Esc while a drop-down list is open): their English
 # descriptions, listed so the catalogue carries them.
 TEXTUAL_KEY_WORDS = (N_("Dismiss menu"),)
+# Keys shown by a name of their own, which a language may say its way ("空格"); letters and symbols stay as they are.
+KEY_WORDS = {"Space": N_("Space"), "space": N_("Space")}
 
 
 def binding_label(binding: Binding) -> str:
@@ -79,6 +81,7 @@ class KeyBar(Static):
             seen_actions.add(binding.action)
             namespace = "app" if active.node is self.app else "screen"
             key = (own_display(binding) if own_display is not None else None) or self.app.get_key_display(binding)
+            key = _(KEY_WORDS[key]) if key in KEY_WORDS else key  # the space bar has a name in every language
             entries.append((key, binding, active.enabled, namespace, binding.action in last))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         # What the app says before the keys ("Ben (computer) is thinking…"); the keys fit after it.

@@ -197,8 +197,7 @@ def set_line(
     at_end = cursor is not None and cursor.zone == "table" and cursor.row == row and cursor.index == len(table_set.tiles)
     end_mark = Text("▏" if at_end else " ", style="bold yellow")
     notes = []
-    if table_set.kind:
-        notes.append(narrator.set_kind(table_set.kind))
+    kind = narrator.set_kind(table_set.kind) if table_set.kind else ""
     has_joker = any(tile.colour == JOKER for tile in table_set.tiles)
     if table_set.locked:  # it held a joker when the turn began: nothing may leave it this turn
         notes.append(_("locked (joker)") if has_joker else _("locked until the turn ends (its joker was freed)"))
@@ -207,8 +206,11 @@ def set_line(
     if table_set.ambiguous_jokers and table_set.owner in (None, view.seat):  # others' melds: not yours to re-read
         notes.append(_("j: switch joker"))
     tails: list[Text] = []
-    if notes:
-        tails.append(Text(pgettext("set notes", ", ").join(notes), style="dim"))
+    said = pgettext("set notes", ", ").join(notes)
+    if kind and said:  # the kind, then what to know of it: "run (joker: locked from the next turn)"
+        said = pgettext("set notes", "{kind} ({notes})").format(kind=kind, notes=said)
+    if kind or said:
+        tails.append(Text(said or kind, style="dim"))
     if table_set.problem is not None:
         tails.append(plain("✗ " + narrator.say(table_set.problem), "bold red"))
     if width is None:

@@ -321,7 +321,7 @@ class RummikubTurnScreen(TurnScreen):
                 ),
             ),
             ("u / Ctrl+R", _("undo the last move / reset the whole turn")),
-            ("e / d", _("end the turn / draw a tile (only with the table untouched)")),
+            ("e / d", _("standard game: end the turn / draw a tile (only with the table untouched)")),
             ("e", _("American / International: discard the rack tile under the cursor, ending the turn")),
             ("d / t / w", _("American / International, to start a turn: draw, take the discard, take the trump")),
             ("b", _("put the trump back (the turn starts again)")),
