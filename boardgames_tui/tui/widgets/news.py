@@ -66,7 +66,8 @@ class NewsStrip(VerticalScroll, can_focus=False):
         # Each line wrapped by the one line-breaking rule (a Chinese line never starts with "，"), under its mark.
         # The heading leads the first line rather than taking a row of its own: rows are scarce at 80x24.
         mark = Text(f"{NEW_MARK} ", style=NEW_STYLE)
-        first = Text(title + " ", style="italic") + mark + Text(self._lines[0])
+        gap = "" if title.endswith("：") else " "  # a full-width colon carries its own space
+        first = Text(title + gap, style="italic") + mark + Text(self._lines[0])
         rows = [Paragraph(first), *(Paragraph(line, bullet=mark) for line in self._lines[1:])]
         self._text.update(Group(*rows))
         self.shown = "\n".join(str(row) for row in rows)
