@@ -227,3 +227,19 @@ async def test_love_and_hate_hidden_with_h_stay_hidden_in_the_news_shown_again(m
         assert "Your Love card" not in text and "(your Love and Hate: hidden, h shows them)" in text
         await pilot.press("h")
         assert "Your Love card" in screen_text(app)
+
+
+def test_done_with_giving_water_reads_as_such_in_chinese(in_chinese) -> None:  # noqa: ANN001
+    from boardgames_tui.engine.base import event
+    from boardgames_tui.i18n import set_game
+    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+
+    set_game("lifeboat")
+    try:
+        narrator = LifeboatNarrator(("Ana", "Ben", "Cy", "Dev"))
+        said = {window: narrator.event(event("done", who=[3, 0], added=True, window=window)) for window in ("thirst", "fight")}
+        assert "不再给水" in said["thirst"]
+        assert "不再给水" not in said["fight"] and "不再出手" in said["fight"]
+        assert "不再出手" in narrator.event(event("done", who=[3, 0], added=True)), "an older save's event, without its window"
+    finally:
+        set_game(None)

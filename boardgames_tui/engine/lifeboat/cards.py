@@ -251,7 +251,7 @@ class CardRules:
     def do_done(self, s: LifeboatState, seat: int, a: Done) -> LifeboatState:
         w: OpenWindow = s.pending  # type: ignore[assignment]
         passes = 1 if w.changed else w.passes + 1
-        said = ev("done", who=who(s, seat), added=w.changed)
+        said = ev("done", who=who(s, seat), added=w.changed, window=w.kind)
         if passes >= len(w.window):  # everyone has passed in a row: the window closes
             w = copy(w, {"passes": passes, "changed": False})
             s = say(s, said, pending=w)

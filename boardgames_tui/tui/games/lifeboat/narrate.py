@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ....engine.lifeboat.data import CARD_TYPE, CHARACTER_KEYS, SUPPLY_TYPES
-from ....i18n import N_, _, ngettext
+from ....i18n import N_, _, ngettext, pgettext
 from ...narrate import Narrator
 
 CHARACTER_NAMES: tuple[str, ...] = (
@@ -493,8 +493,16 @@ class LifeboatNarrator(Narrator):
             return _("{who} joins the attackers").format(who=self.who(who))
         return _("{who} joins the defenders").format(who=self.who(who))
 
-    def say_done(self, who: Sequence[int], added: bool) -> str:
-        return (_("{who} is done") if added else _("{who} passes")).format(who=self.who(who))
+    def say_done(self, who: Sequence[int], added: bool, window: str = "") -> str:
+        # The window a player is done with (older saves do not say): "done" with giving water reads its own way
+        # in some languages ("不再给水").
+        if not added:
+            template = _("{who} passes")
+        elif window == "thirst":
+            template = pgettext("thirst window", "{who} is done")
+        else:
+            template = _("{who} is done")
+        return template.format(who=self.who(who))
 
     def say_fight_ends(
         self, attackers: Sequence[Sequence[int]], attack: int, defenders: Sequence[Sequence[int]], defend: int, winner: str
