@@ -125,9 +125,12 @@ def turn_screen_class(spec: GameSpec) -> type[TurnScreen]:
     return cls  # type: ignore[no-any-return]
 
 
-def saved_session(app: BoardGamesApp, state: Any, game_id: str | None = None) -> HotseatSession:
+def saved_session(
+    app: BoardGamesApp, state: Any, game_id: str | None = None, computers: tuple[str | None, ...] = ()
+) -> HotseatSession:
     """`state` as a saved game of `app`'s store, resumed (not shown yet). The game is `game_id`, by default
-    the one whose rules keep this kind of state."""
+    the one whose rules keep this kind of state; `computers` gives the computer level of each seat (None: a
+    person; empty: everyone is a person)."""
     spec = get_game(game_id or game_id_of(state))
     save_id = f"{spec.id}-test"
     save = SaveFile(
@@ -140,6 +143,7 @@ def saved_session(app: BoardGamesApp, state: Any, game_id: str | None = None) ->
         state=state.model_dump(mode="json"),
         created_at="2026-01-01T00:00:00+00:00",
         updated_at="2026-01-01T00:00:00+00:00",
+        computers=computers,
     )
     return HotseatSession.resume(SavedGame(app.store.path_for(save_id), save, state), app.store)
 

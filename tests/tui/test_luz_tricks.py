@@ -17,7 +17,6 @@ from textual.geometry import Region
 
 from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, LuzView
 from boardgames_tui.engine.luz.rules import RULES
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.tui.games.luz import render
 from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
 from boardgames_tui.tui.games.luz.table import reveal, table
@@ -29,7 +28,7 @@ from boardgames_tui.tui.session import HotseatSession
 from boardgames_tui.tui.widgets.news import NEW_MARK
 
 from ..engine.luz.helpers import build, resample_own_numbers
-from .helpers import screen_text, wait_until
+from .helpers import saved_session, screen_text, wait_until
 
 NAMES = ("Ana", "Ben", "Chloé")
 
@@ -66,19 +65,7 @@ def last_trick_of_round_one(seed: str = "7") -> LuzState:
 
 def session_of(app: Any, state: LuzState, computers: tuple[str | None, ...] = ()) -> HotseatSession:
     """`state` as a saved game of `app`, with computers in the seats `computers` names (resumed, not shown)."""
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION,
-        save_id="luz-tricks",
-        game_id="luz",
-        players=state.players,
-        options=state.options.model_dump(mode="json"),
-        seed=state.seed,
-        state=state.model_dump(mode="json"),
-        created_at="2026-01-01T00:00:00+00:00",
-        updated_at="2026-01-01T00:00:00+00:00",
-        computers=computers,
-    )
-    return HotseatSession.resume(SavedGame(app.store.path_for("luz-tricks"), save, state), app.store)
+    return saved_session(app, state, "luz", computers)
 
 
 def widget_text(app: Any, selector: str) -> str:
