@@ -52,8 +52,9 @@ def texts(game: str) -> dict[str, str]:
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     # the seed: 超额归还, 复制加成颜色, 盲拿/顶牌, 袋
     "splendor_duel": (r"资源上限", r"归还资源", r"复制卡", r"暗牌", r"暗保留牌", r"袋子", r"双人宝石交易"),
-    # the seed: 斯蒂芬先生; a window closes with 不再出手, not 出手完毕
-    "lifeboat": (r"斯蒂芬(?!先生)", r"劳伦(?!夫人)", r"出手完毕"),
+    # the seed: 斯蒂芬先生; a window closes with 不再出手, not 出手完毕; a round (every seat acts once, then
+    # the navigation card) is the seed's 回合 (每一回合…本回合的航行卡), never 轮
+    "lifeboat": (r"斯蒂芬(?!先生)", r"劳伦(?!夫人)", r"出手完毕", r"第\{r(?:ound)?\}轮", r"[本每]轮"),
     # a player's cards are 该玩家的牌
     "hanabi": (r"选他的牌",),
     "luz": (),
@@ -61,7 +62,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 # Words a game's catalogue may not use (its rulebook may: "提示告诉你的信息" is what a clue tells you).
 CATALOGUE_ONLY: dict[str, tuple[str, ...]] = {"hanabi": (r"告诉",)}  # the clue is 提示{name}：…, not 告诉{name}
 # Words no game may use: the device handoff has one name, 交接设备; one phrase for "since your last turn".
-FORBIDDEN_EVERYWHERE = (r"传递电脑", r"交接电脑", r"请把设备交给", r"自你上回合以来", r"按 ?Space")
+FORBIDDEN_EVERYWHERE = (r"传递电脑", r"交接电脑", r"请把设备交给", r"自你上回合以来", r"按 ?Space", r"——", r"[“”]")
 
 
 @pytest.mark.parametrize("game", GAMES)

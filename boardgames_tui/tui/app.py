@@ -18,7 +18,7 @@ from textual._dispatch_key import dispatch_key  # Textual is pinned exactly; App
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..i18n import N_, _, set_game
+from ..i18n import N_, _, current_language, set_game
 from .screens.menu import MainMenuScreen
 from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
@@ -26,10 +26,13 @@ from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .computers import COMPUTER_PAUSE_SECONDS, CONTINUING_STEP_SHARE, PACE_SHARE, STEP_KEYS, ComputerPlayers
 from .screens.turn import TurnScreen
 from .screens.watch import WatchScreen
+from .symbols import safe_driver_class, uses_safe_set
 from .text import plain
 from .widgets.keybar import KeyBar, binding_label
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from ..engine.saves import SaveStore
     from .session import HotseatSession, UnsavedWork
 
@@ -71,11 +74,13 @@ class BoardGamesApp(App[None]):
         computer_pause: float = COMPUTER_PAUSE_SECONDS,
         computers_in_subprocess: bool = True,
     ) -> None:
+        from .settings import load_settings
+
+        # Which symbols reach the terminal (settings.SYMBOL_SETS, see symbols.py); read before the driver is made.
+        self.symbol_set = load_settings().symbols
         super().__init__()
         self.handoff_delay = handoff_delay  # tests shorten it; players get the full pause
         self.computer_pause = computer_pause  # likewise: the least time a computer's move takes at normal pace
-        from .settings import load_settings
-
         # How fast computers move (settings.PACES): the pause scales, and "step" waits for a key each move.
         self.computer_pace = load_settings().computer_pace
         self._step_gate: asyncio.Event | None = None  # set while a computer's move waits for the step key
@@ -87,6 +92,22 @@ class BoardGamesApp(App[None]):
         self._handoff: PassDeviceScreen | None = None
         self._retired: list[Screen] = []  # turn screens left behind, torn down at the next switch
         self._lost: list[UnsavedWork] = []  # games left with moves not on disk, for the exit status
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver, writing through the safe symbol map when it is on (symbols.py)."""
+        return safe_driver_class(super().get_driver_class(), self)
+
+    @property
+    def safe_symbols(self) -> bool:
+        """Whether ambiguous-width symbols are replaced on their way to the terminal, now."""
+        return uses_safe_set(self.symbol_set, current_language())
+
+    def redraw_everything(self) -> None:
+        """Draw every widget of the screen again (after the symbol set changed: what is on the terminal was
+        written with the other one)."""
+        self.screen.refresh()
+        for widget in self.screen.walk_children():
+            widget.refresh()
 
     @property
     def session(self) -> HotseatSession | None:

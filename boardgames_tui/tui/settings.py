@@ -1,4 +1,4 @@
-"""The player's settings (the language, the computers' pace), kept in a small JSON file in the user's config folder.
+"""The player's settings (the language, the computers' pace, the symbol set), kept in a small JSON file in the user's config folder.
 
 The folder is platformdirs' user config folder for "boardgames_tui", or BOARDGAMES_TUI_CONFIG_DIR when set
 (tests). The file is read as carefully as a save — a regular file, small, valid JSON, a known language —
@@ -30,11 +30,16 @@ MAX_SETTINGS_BYTES = 16 * 1024
 PACES = ("slow", "normal", "fast", "step")
 DEFAULT_PACE = "normal"
 
+# Which symbols the screens draw (see symbols.py): "auto" the safe set in Chinese, or one set for every language.
+SYMBOL_SETS = ("auto", "standard", "safe")
+DEFAULT_SYMBOLS = "auto"
+
 
 @dataclass(frozen=True)
 class Settings:
     language: str | None = None  # None: not chosen, follow the system locale
     computer_pace: str = DEFAULT_PACE
+    symbols: str = DEFAULT_SYMBOLS
 
 
 def config_dir(environ: Mapping[str, str] = os.environ) -> Path:
@@ -84,9 +89,11 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     language = data.get("language")
     pace = data.get("computer_pace")
+    symbols = data.get("symbols")
     return Settings(
         language=language if isinstance(language, str) and language in LANGUAGES else None,
         computer_pace=pace if isinstance(pace, str) and pace in PACES else DEFAULT_PACE,
+        symbols=symbols if isinstance(symbols, str) and symbols in SYMBOL_SETS else DEFAULT_SYMBOLS,
     )
 
 
@@ -94,7 +101,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write `settings` atomically (the old file or the new, never a torn one); False if it cannot be
     written (a read-only folder, a full disk): the setting then lasts until the program closes."""
     target = path if path is not None else settings_path()
-    fields = {"language": settings.language, "computer_pace": settings.computer_pace}
+    fields = {"language": settings.language, "computer_pace": settings.computer_pace, "symbols": settings.symbols}
     text = json.dumps(fields, ensure_ascii=False, indent=1) + "\n"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -248,9 +248,9 @@ def test_chinese_names_and_terms() -> None:
         narrator = NARRATOR(NAMES[:3])
         assert narrator.title == "花火"
         assert narrator.say(event("colour_clue", seat=0, target=1, suit="R", slots=[0, 2], free=False)) == "Ana提示Bob：第1、3位是红色。"
-        assert narrator.say(event("misfire", seat=2, card="Y3", misfires=1)) == "Chloé打出了Y3——失误！（第1次，共3次）"
+        assert narrator.say(event("misfire", seat=2, card="Y3", misfires=1)) == "Chloé打出了Y3，失误！（第1次，上限3次）"
         assert narrator.refusal(IllegalAction("all_clue_tokens", n=8)) == "8个提示标记都可用时不能弃牌"
-        assert narrator.say(fact("final_score", score=19, max_score=25, rating="excellent")) == "得分 19 / 25——出色，观众满意而归。"
+        assert narrator.say(fact("final_score", score=19, max_score=25, rating="excellent")) == "得分 19 / 25：出色，观众满意而归。"
         assert narrator.option_choice("sixth_suit", "avalanche") == "色彩雪崩"
         assert narrator.option_choice("convention", "none") == "未指定"
         assert narrator.option_label("five_flamboyants") == "华丽的五张"

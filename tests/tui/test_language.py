@@ -42,7 +42,7 @@ def test_the_setting_survives_a_restart(config_dir: Path) -> None:
     assert save_settings(Settings(language="zh"))
     assert settings_path() == config_dir / "settings.json"
     assert load_settings() == Settings(language="zh")
-    assert json.loads(settings_path().read_text(encoding="utf-8")) == {"language": "zh", "computer_pace": "normal"}
+    assert json.loads(settings_path().read_text(encoding="utf-8")) == {"language": "zh", "computer_pace": "normal", "symbols": "auto"}
 
 
 def test_changing_one_setting_keeps_the_others(config_dir: Path) -> None:

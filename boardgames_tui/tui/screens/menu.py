@@ -20,6 +20,21 @@ PACE_WORDS = {
     "step": N_("step by step (a key for each move)"),
 }
 
+# The symbol sets in words (settings.SYMBOL_SETS), and what each means, said when it is chosen.
+SYMBOL_WORDS = {
+    "auto": N_("automatic"),
+    "standard": N_("standard"),
+    "safe": N_("one cell wide"),
+}
+SYMBOL_NOTES = {
+    "auto": N_("Symbols: one cell wide in Chinese, standard in English."),
+    "standard": N_("Symbols: standard, as most terminals draw them."),
+    "safe": N_(
+        "Symbols: one cell wide, for terminals that draw stars, arrows and box lines two cells wide "
+        "(borders become plain lines)."
+    ),
+}
+
 LOGO = r"""
  _                         _
 | |__   ___   __ _ _ __ __| | __ _  __ _ _ __ ___   ___  ___
@@ -45,6 +60,7 @@ class MainMenuScreen(Screen[None]):
         Binding("s", "statistics", N_("Statistics")),
         Binding("l", "language", N_("Language")),
         Binding("p", "pace", N_("Computers' pace")),
+        Binding("y", "symbols", N_("Symbols")),
         Binding("q", "quit", N_("Quit")),
     ]
 
@@ -60,6 +76,7 @@ class MainMenuScreen(Screen[None]):
                     Option(_("[b]S[/b]tatistics"), id="statistics"),
                     Option(self.language_entry(), id="language"),
                     Option(self.pace_entry(), id="pace"),
+                    Option(self.symbols_entry(), id="symbols"),
                     Option(_("[b]Q[/b]uit"), id="quit"),
                     id="menu",
                 )
@@ -75,6 +92,11 @@ class MainMenuScreen(Screen[None]):
         pace = getattr(self.app, "computer_pace", "normal")
         return _("Computers' [b]p[/b]ace: {pace}").format(pace=_(PACE_WORDS.get(pace, pace)))
 
+    def symbols_entry(self) -> str:
+        """The symbol set entry, naming the set chosen."""
+        chosen = getattr(self.app, "symbol_set", "auto")
+        return _("S[b]y[/b]mbols: {symbols}").format(symbols=_(SYMBOL_WORDS.get(chosen, chosen)))
+
     @on(OptionList.OptionSelected, "#menu")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "language":
@@ -82,6 +104,9 @@ class MainMenuScreen(Screen[None]):
             return
         if event.option.id == "pace":
             self.action_pace()
+            return
+        if event.option.id == "symbols":
+            self.action_symbols()
             return
         actions = {
             "new": self.action_new_game,
@@ -126,6 +151,9 @@ class MainMenuScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = place
         menu.focus()
+        redraw = getattr(self.app, "redraw_everything", None)
+        if redraw is not None:  # the automatic symbol set follows the language
+            redraw()
 
     def action_pace(self) -> None:
         """Switch to the next pace of the computers' moves (slow, normal, fast, step), remembered like the
@@ -138,6 +166,22 @@ class MainMenuScreen(Screen[None]):
         change_settings(computer_pace=pace)
         menu = self.query_one("#menu", OptionList)
         menu.replace_option_prompt("pace", self.pace_entry())
+
+    def action_symbols(self) -> None:
+        """Switch to the next symbol set (automatic, standard, one cell wide), remembered like the language,
+        and draw the whole screen again with it."""
+        from ..settings import SYMBOL_SETS, change_settings
+
+        chosen = getattr(self.app, "symbol_set", "auto")
+        chosen = SYMBOL_SETS[(SYMBOL_SETS.index(chosen) + 1) % len(SYMBOL_SETS)] if chosen in SYMBOL_SETS else SYMBOL_SETS[0]
+        self.app.symbol_set = chosen  # type: ignore[attr-defined]
+        change_settings(symbols=chosen)
+        menu = self.query_one("#menu", OptionList)
+        menu.replace_option_prompt("symbols", self.symbols_entry())
+        redraw = getattr(self.app, "redraw_everything", None)
+        if redraw is not None:
+            redraw()
+        self.notify(_(SYMBOL_NOTES[chosen]), markup=False)
 
     def action_quit(self) -> None:
         self.app.exit()
