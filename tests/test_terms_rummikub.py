@@ -24,6 +24,9 @@ WRONG_WORDS = {
     "背面朝上": "the tiles to draw are the 牌堆; the seed lies tiles 牌面向下",
     "正面朝上": "the seed turns tiles 牌面向上",
     "一个组合两张joker牌": "the setting reads 组合可含两张joker牌",
+    "Space": "the space bar is 空格 on a key bar, 空格键 in a sentence",
+    "——": "terminals set up for Chinese draw the dash two cells wide: Chinese punctuation instead",
+    "“": "quoted words go in 「」",
 }
 
 
