@@ -71,7 +71,7 @@ def open_saved_game(spec: GameSpec, seed: str = "bench", options: Any = None, re
             entry = fresh.load(path)
             times.append(time.perf_counter() - start)
             assert isinstance(entry, SavedGame), entry
-        from .tui.narrate import narrator_for
+        from .narration import narrator_for
 
         where = narrator_for(spec.id, entry.save.players).say(spec.rules().turn_label(entry.state))
         return where, len(entry.save.actions), statistics.median(times)
@@ -210,7 +210,7 @@ async def _news_redraw_times(spec: GameSpec, rounds: int) -> float:
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         app = BoardGamesApp(save_dir=Path(folder), computers_in_subprocess=False)
-        app._let_computer_play = lambda: None  # type: ignore[method-assign]  # the bench moves the computers
+        app._let_computer_play = lambda step: None  # type: ignore[method-assign]  # the bench moves the computers
         async with app.run_test(size=(100, 30)) as pilot:
             players = [f"P{n}" for n in range(count)]
             computers = (None, *("random",) * (count - 1))
@@ -223,10 +223,10 @@ async def _news_redraw_times(spec: GameSpec, rounds: int) -> float:
                 seat = session.acting_seat()
                 assert seat is not None
                 action = chooser.choice(session.view(seat).legal_actions)
-                session.apply(seat, action)
+                step = session.apply(seat, action)
                 timed = seat != 0 and isinstance(app.screen, TurnScreen)
                 start = time.perf_counter()
-                app.show_next()
+                app.show_next(step)
                 await pilot.pause()
                 await app.animator.wait_until_complete()
                 if timed:
@@ -314,7 +314,7 @@ async def _replay_step_times(spec: GameSpec, rounds: int) -> dict[str, float]:
     moment spent reading the step (the screen draws the neighbouring steps meanwhile)."""
     from .engine.saves import SavedGame
     from .tui.app import BoardGamesApp
-    from .tui.replay import Replay
+    from .narration.replay import Replay
     from .tui.screens.replay import ReplayScreen
     from .tui.session import HotseatSession
 
@@ -352,14 +352,13 @@ async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[flo
     """Key to idle of a key bound to nothing on a person's screen, while the computers in every other
     seat think (in their own process, with the pause people get after a move) and while nobody thinks:
     (thinking, idle, presses counted while thinking)."""
-    from .bots import table_levels
     from .tui.app import BoardGamesApp
     from .tui.screens.turn import TurnScreen
     from .tui.session import HotseatSession
 
     rules = spec.rules()
     count = rules.min_players
-    level = table_levels(spec.id)[-1]
+    level = spec.table_levels[-1]
     thinking: list[float] = []
     idle: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -467,7 +466,7 @@ def startup_seconds(code: str, runs: int) -> float:
 
 def game_title(spec: GameSpec) -> str:
     """The game's name as its narrator says it (the engine keeps no names)."""
-    from .tui.narrate import narrator_class
+    from .narration import narrator_class
 
     return narrator_class(spec.id)(()).title
 
@@ -510,15 +509,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 _row("UI computer's move + news strip, to idle", f"{shown * 1000:.1f} ms  ({frames:+.1f} frames vs game key)")
         if len(VARIANTS.get(game_id, ("",))) > 1:
             print(f"{game_title(spec)} (its pages)")
-        from .bots import table_levels
-
-        for level in table_levels(game_id):
+        for level in spec.table_levels:
             median, p95, worst, count = decision_times(spec, level, args.decision_games)
             _row(
                 f"computer ({level}), time per decision",
                 f"median {median * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, worst {worst * 1000:.0f} ms  ({count} decisions)",
             )
-        if table_levels(game_id):
+        if spec.table_levels:
             thinking, idle, count = keys_while_computers_think(spec, args.rounds)
             _row(
                 "UI no-op key while a computer thinks",

@@ -6,8 +6,8 @@
 
 Without DOMAIN every domain (app, hanabi, luz, rummikub, splendor_duel, lifeboat) is done.
 
-A message belongs to the domain of the file that says it: files under tui/games/<game>/ to that game's
-domain, every other file of the package to "app". The engine says no sentences (a test holds it to that).
+A message belongs to the domain of the file that says it: files under tui/games/<game>/ and the game's
+narrator narration/<game>.py to that game's domain, every other file of the package to "app". The engine says no sentences (a test holds it to that).
 See boardgames_tui/locale/README.md.
 """
 
@@ -33,6 +33,8 @@ def domain_of(path: Path) -> str | None:
         return None
     if parts[:2] == ("tui", "games") and len(parts) > 3:
         return parts[2]
+    if parts[0] == "narration" and path.stem in DOMAINS:
+        return path.stem
     return "app"
 
 

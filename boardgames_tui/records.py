@@ -27,7 +27,6 @@ No Textual here: the narrators and the save-problem sentences are plain Python.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ from pydantic import ValidationError
 from .engine.base import GameRules
 from .engine.notes import notes_by_place
 from .engine.registry import GAMES, get_game
+from .engine.replay import Step, replay
 from .engine.seating import escaped
 from .engine.saves import (
     MAX_SAVE_BYTES,
@@ -57,9 +57,9 @@ from .engine.saves import (
     replay_save,
 )
 from .i18n import _, current_game, set_game
-from .tui.narrate import Narrator, level_label, narrator_for
-from .tui.replay import revealed_event
-from .tui.screens.save_problems import describe_problem, field_problem, write_problem
+from .narration import Narrator, level_label, narrator_for, option_applies, option_words
+from .narration.replay import revealed_event
+from .narration.save_problems import describe_problem, field_problem, write_problem
 
 RECORD_FORMAT = "boardgames_tui-record"
 RECORD_VERSION = 1
@@ -119,28 +119,13 @@ def find_save(name: str, store: SaveStore) -> SavedGame:
 # Replaying a record -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Move:
-    number: int  # 1-based, as the record lists it
-    seat: int
-    action: Any  # the engine's action model
-    before: Any  # the state it was taken in
-    after: Any
-
-
-def replayed(saved: SavedGame) -> tuple[GameRules, Any, list[Move]]:  # type: ignore[type-arg]
+def replayed(saved: SavedGame) -> tuple[GameRules, Any, list[Step]]:  # type: ignore[type-arg]
     """The rules, the dealt state and every move of a save, stepped through the engine again (the save was
     checked when it was loaded: its moves are legal)."""
     rules = get_game(saved.save.game_id).rules()
     options = rules.Options.model_validate(saved.save.options)
-    first = state = rules.setup(saved.save.players, options, saved.save.seed)
-    moves: list[Move] = []
-    for number, record in enumerate(saved.save.actions, start=1):
-        action = rules.parse_action(record.action)
-        after = rules.apply(state, record.seat, action)
-        moves.append(Move(number, record.seat, action, state, after))
-        state = after
-    return rules, first, moves
+    dealt, *moves = replay(rules, saved.save.players, options, saved.save.seed, saved.save.actions)
+    return rules, dealt.after, moves
 
 
 def _seat_notes(saved: SavedGame, seat: int | None) -> dict[str, str] | None:
@@ -207,13 +192,6 @@ def settled_options(rules: Any, options: Any) -> dict[str, Any]:
         "direction": "counter-clockwise",
         "joker_reuse": "new set",
     }
-
-
-def option_applies(options: Any, name: str) -> bool:
-    """Whether the option `name` is one this game plays by (False: another option's choice settles it)."""
-    extra = type(options).model_fields[name].json_schema_extra
-    condition = extra.get("shown_when", {}) if isinstance(extra, dict) else {}
-    return all(getattr(options, other, None) == wanted for other, wanted in condition.items())  # type: ignore[union-attr]
 
 
 # json ------------------------------------------------------------------------------------------------------
@@ -426,13 +404,6 @@ def import_record(text: str, store: SaveStore, file: str = "record") -> Path:
 
 
 # text ------------------------------------------------------------------------------------------------------
-
-
-def option_words(narrator: Any, name: str, value: Any) -> str:
-    """An option's value in words: on / off for a switch, else as the setup screen names it."""
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    return str(narrator.option_choice(name, value))
 
 
 def _player_words(name: str, level: str | None) -> str:

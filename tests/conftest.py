@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from boardgames_tui.i18n import set_game, set_language
-from boardgames_tui.tui.narrate import Narrator
+from boardgames_tui.narration import Narrator
 
 
 @pytest.fixture(autouse=True)

@@ -33,7 +33,7 @@ from boardgames_tui.engine.saves import (
     now_iso,
 )
 from boardgames_tui.records import SEAT_RECORD_FORMAT, RecordError, export_json, export_text, import_record
-from boardgames_tui.tui.screens.save_problems import describe_problem
+from boardgames_tui.narration.save_problems import describe_problem
 from tests.resamplers import RESAMPLE
 from tests.test_records import NAMES, PLAYERS, folders, store  # noqa: F401 - the same tables and folders
 

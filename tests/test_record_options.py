@@ -15,7 +15,7 @@ import pytest
 from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.engine.saves import SavedGame, SaveStore
 from boardgames_tui.records import export_json, export_text, import_record
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 
 from .test_records import PLAYERS, play
 

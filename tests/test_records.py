@@ -40,7 +40,7 @@ from boardgames_tui.records import (
     find_save,
     import_record,
 )
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 
 PLAYERS = {"hanabi": 3, "luz": 3, "rummikub": 2, "splendor_duel": 2, "lifeboat": 4}
 NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emi")
@@ -310,7 +310,7 @@ def test_the_text_record_narrates_every_move_and_the_result(store: SaveStore, ga
         assert name in text
     body = text.split("Moves:\n", 1)[1]
     position = 0
-    from boardgames_tui.tui.replay import revealed_event
+    from boardgames_tui.narration.replay import revealed_event
 
     # A finished game's record tells everything, in order (Luz: each card of each trick, not only its winner).
     for line in narrator.events(tuple(revealed_event(entry) for entry in rules.log(saved.state))):

@@ -1,8 +1,8 @@
 """Computer players: game id → level → factory of a `Bot` (see base.py).
 
 Bots import the engine, never the UI. Each game's module lists its levels in `LEVELS`; the levels a
-table can seat in setup are `TABLE_LEVELS`, the others (random, greedy …) are baselines the arena
-offers for measuring the real ones.
+table can seat are the registry's `GameSpec.table_levels`, the others (random, greedy …) are baselines
+the arena offers for measuring the real ones.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from typing import Any
 
 from . import hanabi, lifeboat, luz, rummikub, splendor_duel
 from .base import Bot, BotFactory, RandomBot, decision_rng
-
-TABLE_LEVELS = ("easy", "hard")
 
 BOTS: dict[str, dict[str, BotFactory]] = {
     "hanabi": hanabi.LEVELS,
@@ -29,9 +27,4 @@ def decide(game_id: str, level: str, view: Any, deal_number: str, decision: int)
     return BOTS[game_id][level]().choose(view, decision_rng(deal_number, decision, view.seat))
 
 
-def table_levels(game_id: str) -> tuple[str, ...]:
-    """The levels a table may seat, easiest first."""
-    return tuple(level for level in TABLE_LEVELS if level in BOTS.get(game_id, {}))
-
-
-__all__ = ["BOTS", "TABLE_LEVELS", "Bot", "BotFactory", "RandomBot", "decide", "decision_rng", "table_levels"]
+__all__ = ["BOTS", "Bot", "BotFactory", "RandomBot", "decide", "decision_rng"]

@@ -1,7 +1,9 @@
 """The games the collection offers. A game appears here only when it is finished.
 
-Only where each game's code lives is kept here: its name and description are said by its narrator
-(`tui/games/<id>/narrate.py`), in the player's language.
+Only where each game's rules live is kept here; everything else is found from the id by convention: its
+narrator `narration/<id>.py` (name and description in the player's language), its screens
+`tui/games/<id>/` (tui/games/__init__.py), its computer players `bots/<id>.py`, its catalogue `<id>.po`.
+The engine names no UI module.
 """
 
 from __future__ import annotations
@@ -18,10 +20,9 @@ if TYPE_CHECKING:
 class GameSpec:
     id: str
     rules_path: str  # "module:attribute" of the GameRules object
-    ui_path: str  # "module:attribute" of the UI entry point; imported lazily by the TUI
-    # "module:function" turning the public View (no seat) into a renderable anyone may watch, offered on
-    # the handoff screen; "" when the handoff's summary is all a game needs
-    public_path: str = ""
+    # The computer levels a table of this game can seat, easiest first: what setup offers and what a save may
+    # name. Each needs a computer player of that level in bots/<id>.py (a test holds the two together).
+    table_levels: tuple[str, ...] = ("easy", "hard")
 
     def rules(self) -> "GameRules":  # type: ignore[type-arg]
         module, attr = self.rules_path.split(":")
@@ -34,32 +35,22 @@ GAMES: dict[str, GameSpec] = {
         GameSpec(
             id="hanabi",
             rules_path="boardgames_tui.engine.hanabi.rules:RULES",
-            ui_path="boardgames_tui.tui.games.hanabi.screen:HanabiTurnScreen",
-            public_path="boardgames_tui.tui.games.hanabi.table:public_table",
         ),
         GameSpec(
             id="luz",
             rules_path="boardgames_tui.engine.luz.rules:RULES",
-            ui_path="boardgames_tui.tui.games.luz.screen:LuzTurnScreen",
-            public_path="boardgames_tui.tui.games.luz.table:public_table",
         ),
         GameSpec(
             id="rummikub",
             rules_path="boardgames_tui.engine.rummikub.rules:RULES",
-            ui_path="boardgames_tui.tui.games.rummikub.screen:RummikubTurnScreen",
-            public_path="boardgames_tui.tui.games.rummikub.table:public_table",
         ),
         GameSpec(
             id="splendor_duel",
             rules_path="boardgames_tui.engine.splendor_duel.rules:RULES",
-            ui_path="boardgames_tui.tui.games.splendor_duel.screen:SplendorDuelTurnScreen",
-            public_path="boardgames_tui.tui.games.splendor_duel.table:public_table",
         ),
         GameSpec(
             id="lifeboat",
             rules_path="boardgames_tui.engine.lifeboat.rules:RULES",
-            ui_path="boardgames_tui.tui.games.lifeboat.screen:LifeboatTurnScreen",
-            public_path="boardgames_tui.tui.games.lifeboat.render:public_table",
         ),
     )
 }

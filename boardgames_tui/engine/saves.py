@@ -26,6 +26,7 @@ from typing import Annotated
 
 from .base import FrozenModel, IllegalAction
 from .registry import GAMES
+from .replay import ReplayError, replay
 from .seating import NOTE_MAX, is_printable, names_refusal, note_refusal, seats_refusal
 
 SCHEMA_VERSION = 1
@@ -301,13 +302,6 @@ def _stamp(path: Path) -> tuple[int, int]:
     return (info.st_mtime_ns, info.st_size)
 
 
-def table_levels(game_id: str) -> tuple[str, ...]:
-    """The computer levels a table of this game can seat."""
-    from ..bots import table_levels as levels  # the bots import the engine: imported when a save is read
-
-    return levels(game_id)
-
-
 def header_problem(save: SaveFile) -> tuple[str, dict[str, Any]] | None:
     """Why a save's table cannot be played, before any move is replayed (None: it can): the checks the
     setup screen makes (names, seat kinds) and the shape of what the save keeps per seat. One list for the
@@ -323,7 +317,7 @@ def header_problem(save: SaveFile) -> tuple[str, dict[str, Any]] | None:
         return ("notes_mismatch", {})
     table = names_refusal(save.players)
     if table is None and any(save.computers):
-        table = seats_refusal(save.computers, table_levels(save.game_id))
+        table = seats_refusal(save.computers, spec.table_levels)
     if table is not None:
         code, params = table
         return table if code == "unknown_level" else ("bad_table", {"refusal": code, **params})
@@ -357,25 +351,28 @@ def replay_save(path: Path, save: SaveFile, rules: Any) -> SavedGame | BrokenSav
         )
     if len(save.actions) > rules.max_actions:
         return BrokenSave(path, "too_many_moves", {"count": len(save.actions), "limit": rules.max_actions})
+
+    def strictly(raw: Any) -> Any:  # as written in the file: a slot `true` or "2" is a damaged move, not 1 or 2
+        return rules.action_adapter.validate_json(json.dumps(raw), strict=True)
+
     try:
-        state = rules.setup(save.players, options, save.seed)
-    except IllegalAction as exc:
-        return BrokenSave(path, "cannot_set_up", {"refusal": exc.code, "refusal_params": exc.params, **table})
-    except ValueError:
-        return BrokenSave(path, "cannot_set_up", {"refusal": None, "refusal_params": {}, **table})
-    for number, record in enumerate(save.actions, start=1):
-        if not 0 <= record.seat < len(save.players):
-            return BrokenSave(path, "seat_out_of_range", {"move": number})
-        try:
-            # As written in the file, strictly: a slot `true` or "2" is a damaged move, not slot 1 or 2.
-            action = rules.action_adapter.validate_json(json.dumps(record.action), strict=True)
-            state = rules.apply(state, record.seat, action)
-        except ValidationError as exc:
-            return BrokenSave(path, "damaged_move", {"move": number, **_first_error(exc)})
-        except IllegalAction as exc:
-            return BrokenSave(
-                path, "illegal_move", {"move": number, "refusal": exc.code, "refusal_params": exc.params, **table}
-            )
+        for step in replay(rules, save.players, options, save.seed, save.actions, parse=strictly):
+            state = step.after
+    except ReplayError as exc:
+        cause = exc.cause
+        if exc.number == 0:
+            if isinstance(cause, IllegalAction):
+                return BrokenSave(path, "cannot_set_up", {"refusal": cause.code, "refusal_params": cause.params, **table})
+            return BrokenSave(path, "cannot_set_up", {"refusal": None, "refusal_params": {}, **table})
+        if cause is None:
+            return BrokenSave(path, "seat_out_of_range", {"move": exc.number})
+        if isinstance(cause, ValidationError):
+            return BrokenSave(path, "damaged_move", {"move": exc.number, **_first_error(cause)})
+        if not isinstance(cause, IllegalAction):  # an engine fault, not the file's: as before, it is not hidden
+            raise cause
+        return BrokenSave(
+            path, "illegal_move", {"move": exc.number, "refusal": cause.code, "refusal_params": cause.params, **table}
+        )
     # A cache written by engines of another version differs by design (a log line reworded): the moves,
     # every one legal, are the game. The rebuilt state is what is shown either way.
     if save.state_version == STATE_VERSION and state.model_dump(mode="json") != save.state:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Iterable
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +33,7 @@ if TYPE_CHECKING:
     from textual.driver import Driver
 
     from ..engine.saves import SaveStore
-    from .session import HotseatSession, UnsavedWork
+    from .session import HotseatSession, NextStep, UnsavedWork
 
 # The engine (and pydantic) is imported on first use, not at start-up: the menu needs neither.
 
@@ -283,14 +282,15 @@ class BoardGamesApp(App[None]):
         if self.session is not session:
             self._let_go_of_session()
         self.session = session
-        session.showing_seat = None
+        session.now_showing(None)
         from .screens.rules import prepare_rulebook
 
         prepare_rulebook(self, session.spec.id)  # `r` then opens at once
         if session.has_computers:
             self.computers.warm_up()
-        await self.push_screen(self._screen_for_next_step())
-        self._let_computer_play()
+        step = session.next_step()
+        await self.push_screen(self._screen_for(step))
+        self._let_computer_play(step)
 
     def _clear_toasts(self) -> None:
         if self._notifications:  # clearing an empty rack still costs a refresh
@@ -305,15 +305,14 @@ class BoardGamesApp(App[None]):
             await self.pop_screen()
         self._drop_retired()
 
-    def show_next(self) -> None:
-        """Replace the game screen in front of the table with whatever comes next.
+    def show_next(self, step: NextStep) -> None:
+        """Replace the game screen in front of the table with `step`, what the session says comes next.
 
         The same player going on (a multi-step turn) keeps their screen, fed the new View, when the
         screen can redraw itself; everything else is a fresh screen.
         """
         session = self.session
         assert session is not None
-        step = session.next_step()
         screen = self.screen
         # A computer's move is shown on the screen in front of the table: the person who holds the device.
         seat = session.watcher() if step.kind == "computer" else step.seat
@@ -324,13 +323,13 @@ class BoardGamesApp(App[None]):
             and screen.seat == seat
             and self._same_screen_goes_on(screen, seat)
         ):
-            self._let_computer_play()
+            self._let_computer_play(step)
             return
         if step.kind == "computer" and isinstance(screen, WatchScreen) and seat is None:
             screen.refresh_table()
         else:
-            self._switch_to(self._screen_for_next_step())
-        self._let_computer_play()
+            self._switch_to(self._screen_for(step))
+        self._let_computer_play(step)
 
     def _same_screen_goes_on(self, screen: TurnScreen, seat: int) -> bool:
         """Feed the screen in front of the table its seat's news and newer View; False when it can only be
@@ -368,24 +367,24 @@ class BoardGamesApp(App[None]):
         self.session.handed_to(seat)
         self._switch_to(self._turn_screen(seat))
 
-    def _screen_for_next_step(self) -> Screen:
+    def _screen_for(self, step: NextStep) -> Screen:
+        """The screen that shows `step` (the session's next step) to the table."""
         session = self.session
         assert session is not None
-        step = session.next_step()
         if step.kind == "computer":
             watcher = session.watcher()
             if watcher is not None:
-                session.showing_seat = watcher
+                session.now_showing(watcher)
                 return self._turn_screen(watcher)
             self._clear_toasts()
-            session.showing_seat = None
+            session.now_showing(None)
             return WatchScreen(session)
         if step.kind == "turn" and step.seat is not None:
-            session.showing_seat = step.seat
+            session.now_showing(step.seat)
             return self._turn_screen(step.seat)
         # Leaving a private screen: nothing of it may survive, toasts included.
         self._clear_toasts()
-        session.showing_seat = None
+        session.now_showing(None)
         if step.kind == "results":
             return ResultsScreen(session)
         assert step.seat is not None
@@ -408,17 +407,17 @@ class BoardGamesApp(App[None]):
     @staticmethod
     def _public_table(session: HotseatSession) -> Callable[[], RenderableType] | None:
         """The game's public table, drawn from the public View when asked for (None if it has none)."""
-        if not session.spec.public_path:
-            return None
-        module_name, attr = session.spec.public_path.split(":")
-        draw = getattr(import_module(module_name), attr)
+        from .games import public_table
+
+        draw = public_table(session.spec.id)
         return lambda: draw(session.view(None))
 
     def _turn_screen(self, seat: int) -> TurnScreen:
         session = self.session
         assert session is not None
-        module_name, attr = session.spec.ui_path.split(":")
-        screen_class = getattr(import_module(module_name), attr)
+        from .games import turn_screen_class
+
+        screen_class = turn_screen_class(session.spec.id)
         view = session.view(seat)
         return screen_class(  # type: ignore[no-any-return]
             view,
@@ -432,12 +431,11 @@ class BoardGamesApp(App[None]):
 
     # Computer players --------------------------------------------------------------------------
 
-    def _let_computer_play(self) -> None:
-        """If a computer is to move, let it think (off the event loop) and play its move."""
+    def _let_computer_play(self, step: NextStep) -> None:
+        """If `step` is a computer's move, let it think (off the event loop) and play its move."""
         session = self.session
         if session is None or self.computer_thinking is not None:
             return
-        step = session.next_step()
         if step.kind != "computer" or step.seat is None:
             self._say_thinking("")
             return
@@ -496,10 +494,10 @@ class BoardGamesApp(App[None]):
         try:
             if action is None:
                 raise IllegalAction("unknown_action")
-            session.apply(seat, action)
+            step = session.apply(seat, action)
         except IllegalAction:
-            session.apply(seat, job.view.legal_actions[0])
-        self.show_next()
+            step = session.apply(seat, job.view.legal_actions[0])
+        self.show_next(step)
         warning = session.save_warning()
         if warning is not None:
             self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
@@ -547,14 +545,14 @@ class BoardGamesApp(App[None]):
             self.bell()
             return
         try:
-            session.apply(message.seat, message.action)
+            step = session.apply(message.seat, message.action)
         except IllegalAction as exc:
             screen = self.screen
             if isinstance(screen, TurnScreen):
                 screen.show_error(session.narrator.refusal(exc))
             self.bell()
             return
-        self.show_next()
+        self.show_next(step)
         warning = session.save_warning()
         if warning is not None:  # shown on whatever screen comes next; a handoff clears it with the rest
             self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)

@@ -16,8 +16,9 @@ from ..engine.base import FrozenModel, GameRules, Outcome
 from ..i18n import _, ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
-from .narrate import Narrator, narrator_for
-from .screens.save_problems import write_problem
+from ..engine.replay import replay, replayed_state
+from ..narration import Narrator, narrator_for
+from ..narration.save_problems import write_problem
 from ..engine.seating import note_refusal
 from ..engine.saves import (
     SAVE_SUFFIX,
@@ -212,7 +213,7 @@ class HotseatSession:
 
     @property
     def narrator(self) -> Narrator:
-        """Says this game's facts for this table in the current language (see tui/narrate.py)."""
+        """Says this game's facts for this table in the current language (see narration/base.py)."""
         if self._narrator is None:
             self._narrator = narrator_for(self.spec.id, self.players)
         return self._narrator
@@ -385,6 +386,10 @@ class HotseatSession:
         self.showing_seat = seat
         self._pause_for_table = False
 
+    def now_showing(self, seat: int | None) -> None:
+        """The screen in front of the table is now `seat`'s own (None: one everybody may see)."""
+        self.showing_seat = seat
+
     def position(self) -> str:
         return self.narrator.say(self.rules.turn_label(self._state))
 
@@ -394,8 +399,8 @@ class HotseatSession:
 
     # Playing ------------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Any) -> None:
-        """Apply and autosave; IllegalAction propagates with the state untouched."""
+    def apply(self, seat: int, action: Any) -> NextStep:
+        """Apply and autosave, and say what comes next; IllegalAction propagates with the state untouched."""
         new_state = self.rules.apply(self._state, seat, action)
         self._pause_for_table = self.rules.public_pause(self._state, new_state)
         marks = list(self._log_marks)
@@ -407,6 +412,7 @@ class HotseatSession:
         self._actions.append(RecordedAction(seat=seat, action=self.rules.dump_action(action)))
         self._play_forced()
         self._autosave()
+        return self.next_step()
 
     def _play_forced(self) -> None:
         """Play every decision that is no decision and publicly so (see GameRules.public_forced_action): the
@@ -566,10 +572,9 @@ class HotseatSession:
         if not save.actions:
             return tuple(marks)
         try:
-            state = self.rules.setup(save.players, self.options, save.seed)
-            for record in save.actions:
-                before, state = state, self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
-                marks[record.seat] = log_mark(self.rules, record.seat, before, state, marks[record.seat])
+            for step in replay(self.rules, save.players, self.options, save.seed, save.actions):
+                if step.seat is not None:
+                    marks[step.seat] = log_mark(self.rules, step.seat, step.before, step.after, marks[step.seat])
         except Exception:  # noqa: BLE001 - a save that does not replay: the handoff shows the last line only
             last = max(len(self.rules.log(self._state)) - 1, 0)
             return tuple(last for _seat in save.players)
@@ -577,7 +582,4 @@ class HotseatSession:
 
     def replay_matches(self) -> bool:
         """Whether replaying the recorded actions from the deal rebuilds the saved state exactly."""
-        state = self.rules.setup(self.players, self.options, self.deal_number)
-        for record in self._actions:
-            state = self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
-        return state == self._state
+        return replayed_state(self.rules, self.players, self.options, self.deal_number, self._actions) == self._state

@@ -36,7 +36,7 @@ def transcript(
     of every seat's view. Each action is one line (by default "-- NAME chooses {dumped action}"). At the
     end: the result (with the scores if `scores`), its details, and the public log if `log`.
     """
-    from boardgames_tui.tui.narrate import narrator_for
+    from boardgames_tui.narration import narrator_for
 
     narrator = narrator_for(rules.id, players)  # the transcript reads as the English screens say it
     state = rules.setup(players, options, seed)

@@ -19,7 +19,7 @@ from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import CHECKED_FILE, BrokenSave, SavedGame, SaveStore
 from boardgames_tui.engine.seating import name_refusal, names_refusal, note_refusal, seats_refusal
 from boardgames_tui.tui.recent_names import load_recent_names
-from boardgames_tui.tui.screens.save_problems import describe_problem
+from boardgames_tui.narration.save_problems import describe_problem
 from boardgames_tui.tui.screens.saves import ResumeScreen, file_name
 from boardgames_tui.tui.session import HotseatSession
 

@@ -12,7 +12,7 @@ import pytest
 from boardgames_tui.engine.hanabi.models import HanabiOptions
 from boardgames_tui.engine.luz.models import LuzOptions
 from boardgames_tui.engine.saves import BrokenSave, SavedGame, SaveStore
-from boardgames_tui.tui.screens.save_problems import describe_problem
+from boardgames_tui.narration.save_problems import describe_problem
 from boardgames_tui.tui.session import HotseatSession
 
 

@@ -8,7 +8,6 @@ import re
 import time
 from pathlib import Path
 from collections.abc import Callable
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
@@ -17,7 +16,8 @@ from textual.pilot import Pilot
 from boardgames_tui.engine.registry import GAMES, GameSpec, get_game
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.tui.app import BoardGamesApp
-from boardgames_tui.tui.narrate import narrator_class
+from boardgames_tui.tui.games import turn_screen_class as games_turn_screen_class
+from boardgames_tui.narration import narrator_class
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.setup import SetupScreen
@@ -118,11 +118,10 @@ def game_id_of(state: Any) -> str:
 
 
 def turn_screen_class(spec: GameSpec) -> type[TurnScreen]:
-    """The game's private turn screen, as the registry names it."""
-    module, attr = spec.ui_path.split(":")
-    cls = getattr(import_module(module), attr)
+    """The game's private turn screen, found from its id as the app finds it (tui/games)."""
+    cls = games_turn_screen_class(spec.id)
     assert issubclass(cls, TurnScreen)
-    return cls  # type: ignore[no-any-return]
+    return cls
 
 
 def saved_session(
@@ -173,8 +172,7 @@ class ViewerApp(App[None]):
         self.view = view
 
     def on_mount(self) -> None:
-        path = f"{self.screen_class.__module__}:{self.screen_class.__qualname__}"
-        spec = next(spec for spec in GAMES.values() if spec.ui_path == path)
+        spec = next(spec for spec in GAMES.values() if games_turn_screen_class(spec.id) is self.screen_class)
         self.push_screen(self.screen_class(self.view, game_id=spec.id, title=narrator_class(spec.id)(()).title))
 
 

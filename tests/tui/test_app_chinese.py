@@ -23,7 +23,7 @@ from textual.widgets import Select
 from boardgames_tui.engine.registry import GAMES
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.tui.app import BoardGamesApp
-from boardgames_tui.tui.narrate import narrator_class
+from boardgames_tui.narration import narrator_class
 from boardgames_tui.tui.screens.confirm import ConfirmScreen
 from boardgames_tui.tui.screens.help import HelpScreen
 from boardgames_tui.tui.screens.log import LogScreen
@@ -31,7 +31,7 @@ from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
 from boardgames_tui.tui.screens.rules import RulesScreen
-from boardgames_tui.tui.screens.save_problems import describe_problem
+from boardgames_tui.narration.save_problems import describe_problem
 from boardgames_tui.tui.screens.saves import ResumeScreen
 from boardgames_tui.tui.screens.setup import SetupScreen
 from boardgames_tui.tui.session import HotseatSession

@@ -198,7 +198,7 @@ def test_a_save_naming_impossible_computers_is_refused_with_its_reason(save_dir:
     import json
 
     from boardgames_tui.engine.saves import BrokenSave
-    from boardgames_tui.tui.screens.save_problems import describe_problem
+    from boardgames_tui.narration.save_problems import describe_problem
 
     rules = get_game("hanabi").rules()
     store = SaveStore(save_dir)

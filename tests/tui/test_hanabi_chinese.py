@@ -32,9 +32,9 @@ from boardgames_tui.engine.hanabi.rules import RULES
 from boardgames_tui.engine.hanabi.scoring import RATINGS
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.i18n import _, set_language
-from boardgames_tui.tui.games.hanabi.narrate import BONUS_TILES_SHORT, NARRATOR, HanabiNarrator
+from boardgames_tui.narration.hanabi import BONUS_TILES_SHORT, NARRATOR, HanabiNarrator
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.screens.help import HelpScreen
 from boardgames_tui.tui.screens.log import LogScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen

@@ -14,7 +14,7 @@ from textual.app import App
 from boardgames_tui.engine.hanabi.models import ColourClue, DiscardCard, HanabiOptions, HanabiState, NumberClue, PlayCard
 from boardgames_tui.engine.hanabi.rules import RULES
 from boardgames_tui.tui.games.hanabi import render
-from boardgames_tui.tui.games.hanabi.narrate import HanabiNarrator
+from boardgames_tui.narration.hanabi import HanabiNarrator
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.widgets.news import NEW_MARK
 

@@ -255,10 +255,11 @@ async def test_the_feed_title_in_chinese(make_app, in_chinese) -> None:
 async def test_t_on_the_hanabi_handoff_shows_the_public_table_and_no_card(make_app) -> None:
     """`t` on the pass screen opens the table as everyone may see it: the fireworks, the discards and what
     each player was told, never a card of anybody's hand (the incoming player's own included)."""
-    from boardgames_tui.engine.registry import GAMES
+    from boardgames_tui.tui.games import public_table
+    from boardgames_tui.tui.games.hanabi.table import public_table as hanabi_public_table
     from boardgames_tui.tui.screens.panel import PanelScreen
 
-    assert GAMES["hanabi"].public_path == "boardgames_tui.tui.games.hanabi.table:public_table"
+    assert public_table("hanabi") is hanabi_public_table
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         session = await start_game(app, pilot, ["Ana", "Ben", "Cy"], HanabiOptions(), "public-t")

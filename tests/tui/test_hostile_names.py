@@ -24,7 +24,7 @@ from textual.widgets import Input, OptionList, Select
 from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.engine.saves import SCHEMA_VERSION, RecordedAction, SaveFile, SavedGame
 from boardgames_tui.tui.app import BoardGamesApp
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.picker import GamePickerScreen
 from boardgames_tui.tui.screens.replay import ReplayScreen

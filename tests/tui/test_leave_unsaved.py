@@ -24,7 +24,7 @@ from boardgames_tui.tui.screens.confirm import ConfirmScreen
 from boardgames_tui.tui.screens.leave import LeaveScreen
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
-from boardgames_tui.tui.screens.save_problems import OS_ERRORS, write_problem
+from boardgames_tui.narration.save_problems import OS_ERRORS, write_problem
 from boardgames_tui.tui.screens.watch import WatchScreen
 from boardgames_tui.tui.session import HotseatSession
 

@@ -26,7 +26,7 @@ from boardgames_tui.engine.lifeboat.models import DoNothing, LifeboatOptions, Li
 from boardgames_tui.engine.lifeboat.rules import RULES
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.i18n import set_game, set_language
-from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+from boardgames_tui.narration.lifeboat import LifeboatNarrator
 from boardgames_tui.tui.games.lifeboat.screen import LifeboatTurnScreen
 from boardgames_tui.tui.screens.help import HelpScreen
 from boardgames_tui.tui.screens.log import LogScreen

@@ -204,7 +204,7 @@ def test_love_and_hate_say_plainly_what_they_are_worth() -> None:
 
 
 def test_water_given_to_oneself_is_drunk() -> None:
-    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+    from boardgames_tui.narration.lifeboat import LifeboatNarrator
 
     narrator = LifeboatNarrator(("Ana", "Ben"))
     assert narrator.say_gives_water(who=[0, 0], target=[0, 0]) == "Ana (Lady Lauren) drinks a water"
@@ -232,7 +232,7 @@ async def test_love_and_hate_hidden_with_h_stay_hidden_in_the_news_shown_again(m
 def test_done_with_giving_water_reads_as_such_in_chinese(in_chinese) -> None:  # noqa: ANN001
     from boardgames_tui.engine.base import event
     from boardgames_tui.i18n import set_game
-    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+    from boardgames_tui.narration.lifeboat import LifeboatNarrator
 
     set_game("lifeboat")
     try:

@@ -14,7 +14,7 @@ from boardgames_tui.engine.lifeboat.data import CARD_KEY, CARD_TYPE, LIFE_PRESER
 from boardgames_tui.engine.lifeboat.models import LifeboatOptions
 from boardgames_tui.engine.lifeboat.rules import RULES
 from boardgames_tui.engine.saves import SavedGame
-from boardgames_tui.tui.games.lifeboat.narrate import CHARACTER_NAMES, LifeboatNarrator, card_name
+from boardgames_tui.narration.lifeboat import CHARACTER_NAMES, LifeboatNarrator, card_name
 from boardgames_tui.tui.games.lifeboat.screen import LifeboatTurnScreen
 from boardgames_tui.tui.session import HotseatSession
 

@@ -20,9 +20,9 @@ from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, PlayCard
 from boardgames_tui.engine.luz.rules import RULES
 from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.games.luz.narrate import NARRATOR, LuzNarrator
+from boardgames_tui.narration.luz import NARRATOR, LuzNarrator
 from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.screens.panel import PanelScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen
@@ -268,7 +268,7 @@ async def test_every_luz_screen_in_chinese(make_app, in_chinese, size, players) 
             if view.phase == "play" and len(view.legal_actions) < len(view.hands[seat].colours):
                 break
             session.apply(seat, view.legal_actions[0])
-        app.show_next()
+        app.show_next(session.next_step())
         await pilot.pause()
         if isinstance(app.screen, PassDeviceScreen):
             await take(app, pilot)
@@ -319,7 +319,7 @@ async def test_every_luz_screen_in_chinese(make_app, in_chinese, size, players) 
         session = await resume(app, pilot, state)
         seat = session.acting_seat()
         session.apply(seat, session.view(seat).legal_actions[0])
-        app.show_next()
+        app.show_next(session.next_step())
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.pause()
         text = screens.read("results")
@@ -369,7 +369,7 @@ async def test_long_chinese_names_fold_between_characters(make_app, in_chinese, 
             ):
                 seat = session.acting_seat()
                 session.apply(seat, rng.choice(tuple(session.view(seat).legal_actions)))
-            app.show_next()
+            app.show_next(session.next_step())
             await take(app, pilot)
             if where == "the last trick of round 1":  # round 1 is summed up before round 2 is bid
                 assert isinstance(app.screen, PanelScreen)

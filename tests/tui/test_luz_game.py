@@ -103,7 +103,7 @@ async def test_whole_five_player_game_ends_on_the_results_screen(save_dir) -> No
             seat = session.acting_seat()
             assert seat is not None
             session.apply(seat, session.view(seat).legal_actions[0])
-        app.show_next()
+        app.show_next(session.next_step())
         await pilot.pause()
         for _ in range(5 * 11 * 3 + 5):
             if isinstance(app.screen, ResultsScreen):

@@ -20,7 +20,7 @@ from boardgames_tui.engine.luz.rules import RULES
 from boardgames_tui.tui.games.luz import render
 from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
 from boardgames_tui.tui.games.luz.table import reveal, table
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.screens.panel import PanelScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.results import ResultsScreen

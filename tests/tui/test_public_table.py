@@ -4,7 +4,6 @@ only), drawn from the public View alone — the same whatever any seat holds."""
 from __future__ import annotations
 
 import random
-from importlib import import_module
 from typing import Any
 
 import pytest
@@ -12,6 +11,7 @@ from rich.console import Console
 
 from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.tui.games import public_table
 from boardgames_tui.tui.screens.panel import PanelScreen
 from boardgames_tui.tui.session import HotseatSession
 from tests.test_record_no_leak import positions, resampled
@@ -25,11 +25,6 @@ def drawn(renderable: Any) -> str:
     console = Console(width=100, record=True, color_system=None)
     console.print(renderable)
     return console.export_text()
-
-
-def public_table(game_id: str) -> Any:
-    module_name, attr = GAMES[game_id].public_path.split(":")
-    return getattr(import_module(module_name), attr)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

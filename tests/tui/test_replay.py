@@ -13,7 +13,7 @@ import pytest
 from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.engine.saves import SavedGame, SaveStore
 from boardgames_tui.tui.app import BoardGamesApp
-from boardgames_tui.tui.replay import PUBLIC, REVEALED, Replay, ReplayRefused
+from boardgames_tui.narration.replay import PUBLIC, REVEALED, Replay, ReplayRefused
 from boardgames_tui.tui.screens.replay import CHANGED_MARK, ReplayScreen, changed_lines
 from boardgames_tui.tui.screens.saves import ResumeScreen
 from boardgames_tui.tui.session import HotseatSession

@@ -16,7 +16,7 @@ from rich.measure import Measurement
 
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.screens.results import ResultsScreen
 
 from ..engine.lifeboat.helpers import resample_hidden as lifeboat_resample
@@ -145,7 +145,7 @@ async def test_rummikub_international_racks_count_by_its_own_table(make_app) -> 
 
 
 async def test_splendor_duel_results_show_every_reserved_card_and_the_blind_ones(make_app) -> None:
-    from boardgames_tui.tui.games.splendor_duel.narrate import card_text
+    from boardgames_tui.narration.splendor_duel import card_text
 
     state = next(
         s for s in (play("splendor_duel", 2, f"reveal-5-{n}") for n in range(20)) if all(p.reserved for p in s.seats)
@@ -162,7 +162,7 @@ async def test_splendor_duel_results_show_every_reserved_card_and_the_blind_ones
 
 
 async def test_lifeboat_results_show_every_hand_and_name_each_love_and_hate_once(make_app) -> None:
-    from boardgames_tui.tui.games.lifeboat.narrate import character_name
+    from boardgames_tui.narration.lifeboat import character_name
     from boardgames_tui.tui.games.lifeboat.render import short_card
 
     state = next(

@@ -45,7 +45,7 @@ from boardgames_tui.engine.rummikub.models import (
 )
 from boardgames_tui.engine.rummikub.rules import RULES
 from boardgames_tui.i18n import LOCALE_DIR, set_language
-from boardgames_tui.tui.games.rummikub.narrate import RummikubNarrator, option_help
+from boardgames_tui.narration.rummikub import RummikubNarrator, option_help
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.screens.help import HelpScreen
 from boardgames_tui.tui.screens.log import LogScreen

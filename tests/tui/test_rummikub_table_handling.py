@@ -179,7 +179,7 @@ async def test_the_thinking_notice_leaves_the_prompt_when_the_persons_turn_comes
         app._say_thinking("Ben (computer) is thinking…")
         await pilot.pause()
         assert "thinking" in str(prompt.render())
-        app.show_next()  # the person is to act: the notice goes and the screen is fed its View again
+        app.show_next(session.next_step())  # the person is to act: the notice goes and the screen is fed its View again
         await pilot.pause()
         assert str(prompt.render()) == before
 

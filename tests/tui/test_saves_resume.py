@@ -17,7 +17,7 @@ from boardgames_tui.engine.saves import SCHEMA_VERSION, BrokenSave, SavedGame, S
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.confirm import ConfirmScreen
-from boardgames_tui.tui.screens.save_problems import describe_problem
+from boardgames_tui.narration.save_problems import describe_problem
 from boardgames_tui.tui.screens.saves import ResumeScreen
 from boardgames_tui.tui.session import HotseatSession
 

@@ -29,7 +29,7 @@ from boardgames_tui.engine.splendor_duel.models import (
 )
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR, SplendorDuelNarrator, card_text
+from boardgames_tui.narration.splendor_duel import NARRATOR, SplendorDuelNarrator, card_text
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.session import HotseatSession
 from boardgames_tui.tui.widgets.news import NewsStrip

@@ -142,7 +142,7 @@ def test_the_read_only_table_has_nothing_textual_would_draw_as_a_link() -> None:
     from rich.console import Console
 
     from boardgames_tui.engine.splendor_duel.rules import RULES
-    from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+    from boardgames_tui.narration.splendor_duel import NARRATOR
     from boardgames_tui.tui.games.splendor_duel.table import table
 
     state = build(board_cells=board("WBGRK", "PY...", ".....", ".....", "....."), seats=(player(reserved=(6,)), player()))

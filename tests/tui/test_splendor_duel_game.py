@@ -11,7 +11,7 @@ from boardgames_tui.engine.base import event
 from boardgames_tui.engine.saves import SavedGame
 from boardgames_tui.engine.splendor_duel.models import Owned
 from boardgames_tui.engine.splendor_duel.rules import RULES
-from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+from boardgames_tui.narration.splendor_duel import NARRATOR
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.session import HotseatSession

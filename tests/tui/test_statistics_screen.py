@@ -8,7 +8,7 @@ import pytest
 
 from boardgames_tui.engine.hanabi.models import HanabiOptions
 from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.tui.narrate import narrator_class
+from boardgames_tui.narration import narrator_class
 from boardgames_tui.tui.screens.menu import MainMenuScreen
 from boardgames_tui.tui.screens.statistics import StatisticsScreen
 from tests.test_statistics import write_game

@@ -66,9 +66,9 @@ async def test_what_the_screen_says_agrees_with_the_session_after_every_action(m
         )
         original = app.show_next
 
-        def show_next_and_check() -> None:
+        def show_next_and_check(step: Any) -> None:
             before = app.screen
-            original()
+            original(step)
             if app.screen is before:  # the same screen redraws for the new View: at once, every part of it
                 app.call_after_refresh(lambda: found.extend(disagreements(app, session)))
 

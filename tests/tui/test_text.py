@@ -14,7 +14,7 @@ from rich.text import Text
 
 from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.i18n import set_language
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.text import (
     KEEP,
     NO_LINE_END,

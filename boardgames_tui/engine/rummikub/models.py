@@ -29,7 +29,7 @@ MAX_TURN_ACTIONS = 200
 
 
 class RummikubOptions(FrozenModel):
-    """The setup choices; the narrator (tui/games/rummikub/narrate.py) names them and their values."""
+    """The setup choices; the narrator (narration/rummikub.py) names them and their values."""
 
     rule_set: RuleSet = "standard"
     initial_meld: Literal[30, 50] = Field(30, json_schema_extra=STANDARD_ONLY)

@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.registry import GAMES
 from ...i18n import N_, _
-from ..narrate import narrator_class
+from ...narration import narrator_class
 from ..text import markup
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows

@@ -23,7 +23,7 @@ from textual.widgets import Static
 
 from ...i18n import N_, _, ngettext
 from ..games import table_module
-from ..replay import PUBLIC, REVEALED, Replay, Viewpoint
+from ...narration.replay import PUBLIC, REVEALED, Replay, Viewpoint
 from ..text import Paragraph, markup, plain
 from ..widgets.keybar import KeyBar
 from .turn import shared_help_lines

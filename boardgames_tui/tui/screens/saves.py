@@ -17,11 +17,11 @@ from ...engine.registry import GAMES
 from ...engine.saves import BrokenSave, SavedGame
 from ...engine.seating import escaped
 from ...i18n import N_, _, pgettext
-from ..narrate import Narrator, narrator_for
+from ...narration import Narrator, narrator_for, option_applies, option_words
 from ..text import markup
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows
-from .save_problems import describe_problem
+from ...narration.save_problems import describe_problem
 
 
 def _when(stamp: str) -> str:
@@ -49,8 +49,6 @@ def player_list(players: tuple[str, ...], computers: tuple[str | None, ...] = ()
 def variant_words(rules: Any, narrator: Narrator, options: Any) -> str | None:
     """What sets a game apart from the usual game, for its title: the rule set, and every option it is played
     with that is not the default (None: the usual game). Options a rule set settles itself are left out."""
-    from ...records import option_applies, option_words
-
     label = rules.variant_label(options)
     parts = [narrator.say(label)] if label is not None else []
     usual = type(options)()
@@ -331,7 +329,7 @@ class ResumeScreen(Screen[None]):
         self.app.bell()
 
     def open_replay(self, entry: SavedGame) -> None:
-        from ..replay import Replay
+        from ...narration.replay import Replay
         from .replay import ReplayScreen
 
         try:

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 from ...engine.registry import get_game
 from ...engine.seating import NAME_MAX, name_refusal, names_refusal, same_name_key, seats_refusal
 from ...i18n import N_, _, ngettext
-from ..narrate import level_label, narrator_class
+from ...narration import level_label, narrator_class
 from ..recent_names import load_recent_names, load_recent_seat_kinds, recent_names_path, remember_names
 from ..text import Paragraph, markup
 from ..widgets.keybar import KeyBar
@@ -198,9 +198,7 @@ class SetupScreen(Screen[None]):
                 )
             names = self.first_names()
             # Each seat is a person or a computer of some level (games that have computer players).
-            from ...bots import table_levels
-
-            levels = table_levels(self.spec.id)
+            levels = self.spec.table_levels
             seat_kinds = [(_("Person"), HUMAN), *((level_label(level), level) for level in levels)]
             # The seats start as the last game's were (a level this game lacks: a person).
             last_kinds = load_recent_seat_kinds(self.recent_names_file)
@@ -266,7 +264,7 @@ class SetupScreen(Screen[None]):
     def _check_saving(self) -> None:
         """Say where games are saved, or why they cannot be: a file is really written there and removed (a
         game may still be started; leaving it then offers to save it elsewhere)."""
-        from .save_problems import folder_write_problem
+        from ...narration.save_problems import folder_write_problem
 
         folder = self.app.store.directory  # type: ignore[attr-defined]
         problem = folder_write_problem(folder)
@@ -354,9 +352,7 @@ class SetupScreen(Screen[None]):
         return [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(count)]
 
     def offered_levels(self) -> tuple[str, ...]:
-        from ...bots import table_levels
-
-        return table_levels(self.spec.id)
+        return self.spec.table_levels
 
     def computer_levels(self) -> list[str | None]:
         """Per seat, the level of the computer playing it, or None for a person."""

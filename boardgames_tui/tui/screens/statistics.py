@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import N_, _, ngettext, pgettext
-from ..narrate import narrator_for
+from ...narration import narrator_for
 from ..text import Paragraph, markup, plain
 from ..widgets.keybar import KeyBar
 

@@ -20,7 +20,7 @@ from ..text import markup
 from ..widgets.news import NewsStrip
 
 if TYPE_CHECKING:  # the narrators import the engine, which the main menu does without
-    from ..narrate import Narrator
+    from ...narration import Narrator
 
 
 # The keys every screen of a game in progress shares (a turn screen, the table while computers play).
@@ -82,7 +82,7 @@ class TurnScreen(Screen[None]):
         super().__init__()
         # Says the View's events, refusals and labels (a narrator for the View's players if none is given).
         if narrator is None:
-            from ..narrate import narrator_for
+            from ...narration import narrator_for
 
             narrator = narrator_for(game_id, view.players)
         self.narrator = narrator

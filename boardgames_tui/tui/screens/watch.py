@@ -5,7 +5,6 @@ public board.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
@@ -55,10 +54,9 @@ class WatchScreen(Screen[None]):
         """Draw the table as it is now (after each computer's move)."""
         session = self.session
         self.query_one("#watch-position", Static).update(plain(session.position()))
-        parts = []
-        if session.spec.public_path:
-            module_name, attr = session.spec.public_path.split(":")
-            parts.append(getattr(import_module(module_name), attr)(session.view(None)))
+        from ..games import public_table
+
+        parts = [public_table(session.spec.id)(session.view(None))]
         lines = session.log_lines(None)[-RECENT_LINES:]
         parts.extend(plain(f"· {line}") for line in lines)
         if not lines:

@@ -9,7 +9,7 @@ from typing import Any
 from boardgames_tui.engine.base import Fact
 from boardgames_tui.engine.hanabi.models import BLACK, Card, HanabiOptions, HanabiState, HeldCard, Knowledge
 from boardgames_tui.engine.hanabi.rules import RULES, deck_composition, game_suits
-from boardgames_tui.tui.games.hanabi.narrate import HanabiNarrator
+from boardgames_tui.narration.hanabi import HanabiNarrator
 
 NAMES = ("Ana", "Bob", "Cy", "Dee", "Eve")
 

@@ -207,7 +207,7 @@ def random_midgame(players: int, seed: int, steps: int, options: LifeboatOptions
 
 def told(state: LifeboatState) -> str:
     """What the table is told after the latest action, in English (the handoff's summary; "" at the end)."""
-    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+    from boardgames_tui.narration.lifeboat import LifeboatNarrator
 
     summary = RULES.last_public_event(state)
     return LifeboatNarrator(state.players).event(summary) if summary is not None else ""
@@ -215,6 +215,6 @@ def told(state: LifeboatState) -> str:
 
 def lines(state: LifeboatState, seat: int | None = None) -> list[str]:
     """The log as `seat` reads it (None: the public table), in English."""
-    from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+    from boardgames_tui.narration.lifeboat import LifeboatNarrator
 
     return list(LifeboatNarrator(state.players).events(RULES.log_for(state, seat)))

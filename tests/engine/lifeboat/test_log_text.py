@@ -14,7 +14,7 @@ from boardgames_tui.engine.lifeboat.data import CHARACTERS
 from boardgames_tui.engine.lifeboat.flow import card_event
 from boardgames_tui.engine.lifeboat.models import DoNothing, LifeboatOptions, LifeboatState, Navigate
 from boardgames_tui.engine.lifeboat.rules import RULES
-from boardgames_tui.tui.games.lifeboat.narrate import CHARACTER_NAMES, LifeboatNarrator
+from boardgames_tui.narration.lifeboat import CHARACTER_NAMES, LifeboatNarrator
 
 from .helpers import NAMES, act, build, lines, nav
 

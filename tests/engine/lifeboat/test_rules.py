@@ -50,7 +50,7 @@ from boardgames_tui.engine.lifeboat.models import (
 from boardgames_tui.engine.lifeboat.rules import RULES, cards_in_play, fight_totals, navigator, status
 
 from boardgames_tui.engine.lifeboat.flow import start_navigation, start_round
-from boardgames_tui.tui.games.lifeboat.narrate import card_name, character_name
+from boardgames_tui.narration.lifeboat import card_name, character_name
 
 from .helpers import NAMES, act, build, keys, legal_kinds, lines, nav, pass_window, settle, told
 

@@ -28,7 +28,7 @@ from boardgames_tui.engine.lifeboat.models import (
     TradeCard,
 )
 from boardgames_tui.engine.lifeboat.rules import RULES
-from boardgames_tui.tui.games.lifeboat.narrate import LifeboatNarrator
+from boardgames_tui.narration.lifeboat import LifeboatNarrator
 
 from ..golden import golden_tests
 from ..golden import transcript as play_transcript

@@ -27,7 +27,7 @@ from boardgames_tui.engine.lifeboat.models import (
     TradeCard,
 )
 from boardgames_tui.engine.lifeboat.rules import RULES
-from boardgames_tui.tui.games.lifeboat.narrate import card_name
+from boardgames_tui.narration.lifeboat import card_name
 
 from .helpers import NAMES, act, build, lines, nav, random_midgame, resample_hidden, told
 

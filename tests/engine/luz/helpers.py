@@ -119,7 +119,7 @@ def play_first_legal(state: LuzState) -> LuzState:
 
 
 def narrator(state: LuzState):  # type: ignore[no-untyped-def]
-    from boardgames_tui.tui.narrate import narrator_for
+    from boardgames_tui.narration import narrator_for
 
     return narrator_for("luz", state.players)
 

@@ -14,7 +14,7 @@ from boardgames_tui.engine.base import Event, Fact, IllegalAction
 from boardgames_tui.engine.rummikub.models import Discard, MoveTiles, RummikubOptions, RummikubState, TableSet, TurnStart
 from boardgames_tui.engine.rummikub.rules import RULES, end_turn_problems
 from boardgames_tui.engine.rummikub.tiles import TILE_COUNT, TILES
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 ENGLISH = narrator_for("rummikub", NAMES)  # the tests read the engine's facts as the English screens say them

@@ -17,7 +17,7 @@ from boardgames_tui.engine.rummikub.models import (
     TakeTrump,
 )
 from boardgames_tui.engine.rummikub.rules import RULES, STANDARD, end_turn_problems, meld_points, rules_for
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 from .helpers import act, build, move, NAMES, said, say, vbuild
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from boardgames_tui.engine.rummikub.models import RummikubAction, RummikubOptions, RummikubView, SetView
 from boardgames_tui.engine.rummikub.rules import RULES
-from boardgames_tui.tui.narrate import narrator_for
+from boardgames_tui.narration import narrator_for
 
 from ..golden import golden_tests
 from ..golden import transcript as play_transcript

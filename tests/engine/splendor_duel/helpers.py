@@ -141,7 +141,7 @@ def resample_hidden(state: SplendorDuelState, seat: int, rng: random.Random) -> 
 
 def said(state: SplendorDuelState) -> str:
     """The news since the current player's last turn, as the English screens say it."""
-    from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+    from boardgames_tui.narration.splendor_duel import NARRATOR
 
     newest = RULES.last_public_event(state)
     return NARRATOR(state.players).event(newest) if newest is not None else ""
@@ -149,6 +149,6 @@ def said(state: SplendorDuelState) -> str:
 
 def said_to(state: SplendorDuelState, seat: int | None) -> str:
     """The newest log entry as `seat` reads it (None: the public table), in English."""
-    from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+    from boardgames_tui.narration.splendor_duel import NARRATOR
 
     return NARRATOR(state.players).event(RULES.log_for(state, seat)[-1])

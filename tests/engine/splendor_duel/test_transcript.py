@@ -18,7 +18,7 @@ from boardgames_tui.engine.splendor_duel.models import (
     TakeTokens,
 )
 from boardgames_tui.engine.splendor_duel.rules import RULES
-from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+from boardgames_tui.narration.splendor_duel import NARRATOR
 
 from .. import golden
 

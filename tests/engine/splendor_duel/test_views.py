@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from boardgames_tui.engine.splendor_duel.models import Reserve, SplendorDuelState
 from boardgames_tui.engine.splendor_duel.rules import RULES
-from boardgames_tui.tui.games.splendor_duel.narrate import NARRATOR
+from boardgames_tui.narration.splendor_duel import NARRATOR
 
 from .helpers import NAMES, board, build, player, resample_hidden, said
 

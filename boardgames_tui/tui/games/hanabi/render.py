@@ -20,7 +20,7 @@ from ....i18n import _, current_language, ngettext
 from ...text import Paragraph, plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, center_cells, hidden_card, suit_style
 from ...widgets.news import NEW_MARK, changed
-from .narrate import HanabiNarrator, bonus_tile_short_name, colour_name
+from ....narration.hanabi import HanabiNarrator, bonus_tile_short_name, colour_name
 
 CARD_WIDTH = 6
 NAME_WIDTH = 16  # the narrowest name column: room for the row labels ("  your cards")

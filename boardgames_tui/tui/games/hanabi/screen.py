@@ -41,7 +41,7 @@ from ...widgets.cards import card_face
 from ...widgets.keybar import KeyBar
 from ...widgets.news import NEW_MARK
 from . import render
-from .narrate import COLOUR_NAMES, HanabiNarrator, colour_name, colour_word
+from ....narration.hanabi import COLOUR_NAMES, HanabiNarrator, colour_name, colour_word
 from .notes import NoteEditor
 
 Mode = Literal[
@@ -773,3 +773,7 @@ class HanabiTurnScreen(TurnScreen):
     @on(OptionList.OptionSelected, "#bonus-choices")
     def _bonus_chosen(self, event: OptionList.OptionSelected) -> None:
         self.submit(self.bonus_choices[int(event.option.id or 0)])
+
+
+# The registry's way in (tui/games/__init__.py: turn_screen_class).
+TURN_SCREEN = HanabiTurnScreen

@@ -14,7 +14,7 @@ from ....i18n import _, ngettext
 from ...text import plain
 from ...widgets.cards import card_face
 from . import render
-from .narrate import HanabiNarrator
+from ....narration.hanabi import HanabiNarrator
 
 CARDS_PER_ROW = 10  # deck cards per line of the reveal: 10 cards of CARD_WIDTH and gaps fit 80 columns
 

@@ -40,7 +40,7 @@ from ....engine.lifeboat.models import LifeboatView, SeatView
 from ....i18n import N_, _, ngettext, pgettext
 from ...text import Paragraph, printable, wrapped
 from ...widgets.news import NEW_MARK, changed
-from .narrate import LifeboatNarrator, card_name, card_text, character_name, status_word
+from ....narration.lifeboat import LifeboatNarrator, card_name, card_text, character_name, status_word
 
 WIDTH = 78  # the text width of an 80-column terminal (the panels have one cell of padding each side)
 

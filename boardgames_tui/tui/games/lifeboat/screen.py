@@ -47,7 +47,7 @@ from ...screens.turn import TurnScreen, shared_help_lines
 from ...widgets.keybar import KeyBar
 from ...widgets.news import NewsStrip
 from . import render
-from .narrate import LifeboatNarrator, status_word
+from ....narration.lifeboat import LifeboatNarrator, status_word
 from .render import Entry, Menu
 
 # Letter keys: (key, tag, key bar label). One key may carry several tags in different phases.
@@ -984,3 +984,7 @@ class LifeboatTurnScreen(TurnScreen):
             # the keys every game shares, as every game's help says them
             *shared_help_lines(self.game_title),
         ]
+
+
+# The registry's way in (tui/games/__init__.py: turn_screen_class).
+TURN_SCREEN = LifeboatTurnScreen

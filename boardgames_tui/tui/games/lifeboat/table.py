@@ -14,7 +14,8 @@ from ....engine.lifeboat.models import LifeboatState, LifeboatView
 from ....i18n import _, ngettext
 from ...text import printable
 from . import render
-from .narrate import LifeboatNarrator, character_name
+from .render import public_table  # the table anyone may watch (tui/games/__init__.py)
+from ....narration.lifeboat import LifeboatNarrator, character_name
 
 WIDTH = render.WIDTH - 2  # inside a scrolling area's edge and scroll bar
 LOG_ROWS = 10

@@ -13,11 +13,11 @@ from rich.text import Text
 
 from ....engine.luz.models import COLOURS, ROUNDS, TRICKS_PER_ROUND, TRUMP, FinishedTrick, HandView, LuzView, Play
 from ....i18n import _, ngettext
-from ...narrate import Narrator
+from ....narration import Narrator
 from ...text import Paragraph, plain
 from ...widgets.cards import HIDDEN_STYLE, card_face, suit_style, suit_text
 from ...widgets.news import NEW_MARK
-from .narrate import colour_name, how_won, signed
+from ....narration.luz import colour_name, how_won, signed
 
 CARD_WIDTH = 3
 MARKER = Text("+", style="bold reverse")

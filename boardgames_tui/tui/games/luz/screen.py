@@ -23,7 +23,7 @@ from ...screens.turn import TurnScreen
 from ...text import markup, plain
 from ...widgets.keybar import KeyBar
 from . import render
-from .narrate import colour_word
+from ....narration.luz import colour_word
 
 
 BLANK_ROWS = 3  # above and below the trick, and above the log (luz.tcss); dropped when the table is tall
@@ -383,3 +383,7 @@ class LuzTurnScreen(TurnScreen):
 
         title = _("Last trick — {title}").format(title=self.game_title)
         self.app.push_screen(PanelScreen(title, render.last_trick_panel(self.view), close_key="t", private=False))
+
+
+# The registry's way in (tui/games/__init__.py: turn_screen_class).
+TURN_SCREEN = LuzTurnScreen

@@ -14,7 +14,7 @@ from ....engine.luz.cards import deal_round, sort_hand
 from ....engine.luz.models import ROUNDS, TRICKS_PER_ROUND, HandView, LuzCard, LuzState, LuzView
 from ....engine.luz.scoring import totals
 from ....i18n import _, ngettext
-from ...narrate import Narrator
+from ....narration import Narrator
 from ...text import plain
 from ...widgets.cards import card_face
 from . import render
@@ -110,6 +110,6 @@ def public_table(view: Any) -> RenderableType:
     shows on `t`, and what the screen shows while only computers play."""
     if view.seat is not None:
         raise ValueError("the public table is drawn from the public View only")
-    from .narrate import NARRATOR
+    from ....narration.luz import NARRATOR
 
     return table(view, NARRATOR(view.players))

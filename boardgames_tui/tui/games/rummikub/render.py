@@ -15,7 +15,7 @@ from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
 from ....i18n import _, ngettext, pgettext
 from ...text import plain, wrap_lines
 from ...widgets.news import NEW_MARK
-from .narrate import RummikubNarrator
+from ....narration.rummikub import RummikubNarrator
 
 # Exact colours (not the terminal's ANSI palette, which a theme may remap): every tile's text has a
 # contrast ratio of at least 4.5:1 on its face (WCAG AA; tests/tui/test_rummikub_keys.py computes it).

@@ -46,7 +46,7 @@ from ...text import WrappingText, wrapped
 from ...widgets.keybar import KeyBar
 from ...widgets.news import NEW_MARK
 from . import render
-from .narrate import RummikubNarrator
+from ....narration.rummikub import RummikubNarrator
 from .render import Cursor
 
 # The clock's time left is recorded in the game (so saved) this often, and whenever the player leaves.
@@ -1001,3 +1001,7 @@ class RummikubTurnScreen(TurnScreen):
             minutes, seconds = divmod(max(self.seconds_left, 0), 60)
             header.append(f"   ⏱ {minutes}:{seconds:02d}", style="bold red" if self.seconds_left <= 10 else "bold")
         self._update("#rk-header", header)
+
+
+# The registry's way in (tui/games/__init__.py: turn_screen_class).
+TURN_SCREEN = RummikubTurnScreen

@@ -18,7 +18,7 @@ from ....engine.rummikub.tiles import TILES, Tile
 from ....i18n import _, ngettext
 from ...text import plain
 from . import render
-from .narrate import RummikubNarrator
+from ....narration.rummikub import RummikubNarrator
 
 WIDTH = 78  # an 80-column terminal less a scrolling area's edge
 TILES_PER_LINE = 13  # rack tiles per line of the reveal: 13 tiles of 5 cells fit the results screen's 72
@@ -100,6 +100,6 @@ def public_table(view: Any) -> RenderableType:
     shows on `t`, and what the screen shows while only computers play."""
     if view.seat is not None:
         raise ValueError("the public table is drawn from the public View only")
-    from .narrate import NARRATOR
+    from ....narration.rummikub import NARRATOR
 
     return table(view, NARRATOR(view.players))

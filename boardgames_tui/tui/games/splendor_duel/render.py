@@ -25,7 +25,7 @@ from ....engine.splendor_duel.models import PlayerView, SplendorDuelView
 from ....i18n import N_, _, ngettext, pgettext
 from ...text import printable
 from ...widgets.news import NEW_MARK, changed
-from .narrate import card_colour, crowns_words, level_name, points_words, token_name
+from ....narration.splendor_duel import card_colour, crowns_words, level_name, points_words, token_name
 
 # Token letter -> style; gold is Y (yellow), black is K, pearl is P (violet: a magenta light enough to
 # look pink leaves white letters under 4.5:1).

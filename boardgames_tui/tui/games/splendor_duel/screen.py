@@ -55,7 +55,7 @@ from ...text import KEEP, Paragraph, printable
 from ...widgets.keybar import KeyBar
 from ...widgets.news import NEW_MARK, NewsStrip
 from . import render
-from .narrate import SplendorDuelNarrator, card_text, colour_name, level_name, token_name
+from ....narration.splendor_duel import SplendorDuelNarrator, card_text, colour_name, level_name, token_name
 from .render import Cursor
 
 CHOICE_PHASES = ("joker", "steal", "royal", "discard")
@@ -1009,3 +1009,7 @@ class SplendorDuelTurnScreen(TurnScreen):
     def action_legend(self) -> None:
         self.show_legend = not self.show_legend
         self._draw_cursor_parts()
+
+
+# The registry's way in (tui/games/__init__.py: turn_screen_class).
+TURN_SCREEN = SplendorDuelTurnScreen

@@ -14,10 +14,10 @@ from ....engine.splendor_duel.data import CARDS
 from ....engine.splendor_duel.models import SplendorDuelState, SplendorDuelView
 from ....engine.splendor_duel.rules import SplendorDuelRules
 from ....i18n import _, ngettext, pgettext
-from ...narrate import Narrator
+from ....narration import Narrator
 from ...text import Paragraph, plain
 from . import render
-from .narrate import card_text
+from ....narration.splendor_duel import card_text
 
 _RULES = SplendorDuelRules()
 
@@ -85,6 +85,6 @@ def public_table(view: Any) -> RenderableType:
     shows on `t`, and what the screen shows while only computers play."""
     if view.seat is not None:
         raise ValueError("the public table is drawn from the public View only")
-    from .narrate import NARRATOR
+    from ....narration.splendor_duel import NARRATOR
 
     return table(view, NARRATOR(view.players))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....engine.lifeboat.data import CARD_TYPE, CHARACTER_KEYS, SUPPLY_TYPES
-from ....i18n import N_, _, ngettext, pgettext
-from ...narrate import Narrator
+from ..engine.lifeboat.data import CARD_TYPE, CHARACTER_KEYS, SUPPLY_TYPES
+from ..i18n import N_, _, ngettext, pgettext
+from .base import Narrator
 
 CHARACTER_NAMES: tuple[str, ...] = (
     N_("Lady Lauren"),

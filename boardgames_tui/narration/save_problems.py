@@ -11,10 +11,10 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from ...engine import saves as save_files
-from ...engine.base import IllegalAction
-from ...engine.saves import BrokenSave, SaveFileRefused, os_error_code
-from ...i18n import N_, _, ngettext, pgettext
+from ..engine import saves as save_files
+from ..engine.base import IllegalAction
+from ..engine.saves import BrokenSave, SaveFileRefused, os_error_code
+from ..i18n import N_, _, ngettext, pgettext
 
 # Operating-system errors by their symbolic name, as a reason a file could not be read or written. A code
 # missing here is said by a general sentence (`os_error`): players never see "EBUSY". Codes that share a
@@ -125,7 +125,7 @@ def field_name(path: str) -> str:
 
 def option_name(game: str, path: str) -> str:
     """An option's path in a save file with the option named as the setup screen names it."""
-    from ..narrate import narrator_class
+    from .base import narrator_class
 
     head, dot, rest = path.partition(".")
     try:
@@ -162,7 +162,7 @@ def game_refusal(game_id: str | None, players: tuple[str, ...], code: str, param
     """A refusal the game's rules gave, said by the game's narrator (never fails: a reason is always shown)."""
     if not game_id:
         return code
-    from ..narrate import narrator_for
+    from .base import narrator_for
 
     try:
         return narrator_for(game_id, players).refusal(IllegalAction(code, **params))

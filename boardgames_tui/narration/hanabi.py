@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....engine.base import fact
-from ....engine.hanabi.models import MAX_CLUE_TOKENS, MAX_MISFIRES
-from ....i18n import N_, _, ngettext, pgettext
-from ...narrate import Narrator
+from ..engine.base import fact
+from ..engine.hanabi.models import MAX_CLUE_TOKENS, MAX_MISFIRES
+from ..i18n import N_, _, ngettext, pgettext
+from .base import Narrator
 
 # A colour on its own: the legend, a key's meaning, the help.
 COLOUR_NAMES: dict[str, str] = {

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....engine.base import Event, fact
-from ....engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS
-from ....engine.splendor_duel.lines import cell_name
-from ....i18n import _, ngettext, pgettext
-from ...narrate import Narrator
+from ..engine.base import Event, fact
+from ..engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS
+from ..engine.splendor_duel.lines import cell_name
+from ..i18n import _, ngettext, pgettext
+from .base import Narrator
 
 
 def token_name(colour: int) -> str:

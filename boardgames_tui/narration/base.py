@@ -1,7 +1,7 @@
 """Narrators: the one place where a game's facts become sentences.
 
 Engines report events, refusals (`IllegalAction` code + params), outcomes and labels as `Fact`s; each game
-has one narrator (`tui/games/<game>/narrate.py`, class attribute `game_id`) that says them in the current
+has one narrator (`narration/<game>.py`, class attribute `game_id`) that says them in the current
 language through `_()` / `ngettext()`. Screens, the handoff feed, the log screen, the saves list and the
 results all narrate through it and never read engine text.
 
@@ -102,11 +102,28 @@ class Narrator:
 
 
 def narrator_class(game_id: str) -> type[Narrator]:
-    """The narrator class of `game_id` (module `tui/games/<game_id>/narrate.py`, attribute NARRATOR)."""
-    module = importlib.import_module(f"boardgames_tui.tui.games.{game_id}.narrate")
+    """The narrator class of `game_id` (module `narration/<game_id>.py`, attribute NARRATOR)."""
+    module = importlib.import_module(f"boardgames_tui.narration.{game_id}")
     found: type[Narrator] = module.NARRATOR
     return found
 
 
 def narrator_for(game_id: str, players: Sequence[str]) -> Narrator:
     return narrator_class(game_id)(players)
+
+
+# Options in words, for the records, the saves list and replays ------------------------------------------
+
+
+def option_applies(options: Any, name: str) -> bool:
+    """Whether the option `name` is one this game plays by (False: another option's choice settles it)."""
+    extra = type(options).model_fields[name].json_schema_extra
+    condition = extra.get("shown_when", {}) if isinstance(extra, dict) else {}
+    return all(getattr(options, other, None) == wanted for other, wanted in condition.items())  # type: ignore[union-attr]
+
+
+def option_words(narrator: Any, name: str, value: Any) -> str:
+    """An option's value in words: on / off for a switch, else as the setup screen names it."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return str(narrator.option_choice(name, value))

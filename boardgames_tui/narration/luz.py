@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....engine.luz.models import LuzView
-from ....i18n import N_, _, ngettext, pgettext
-from ...narrate import Narrator
+from ..engine.luz.models import LuzView
+from ..i18n import N_, _, ngettext, pgettext
+from .base import Narrator
 
 # The name of each colour letter in legends and the trick line, where yellow is also the sun (the trump).
 COLOUR_NAMES: dict[str, str] = {

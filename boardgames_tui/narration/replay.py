@@ -12,9 +12,10 @@ from typing import Any
 
 from ..engine.base import Event, GameRules
 from ..engine.registry import get_game
+from ..engine.replay import replay
 from ..engine.saves import SavedGame
 from ..i18n import _
-from .narrate import Narrator, narrator_for
+from .base import Narrator, narrator_for
 
 # A viewpoint: everything revealed, the public table, or one seat's own view (its number).
 REVEALED = "revealed"
@@ -53,13 +54,10 @@ class Replay:
         self.rules: GameRules = self.spec.rules()  # type: ignore[type-arg]
         self.players = saved.save.players
         options = self.rules.Options.model_validate(saved.save.options)
-        state = self.rules.setup(self.players, options, saved.save.seed)
-        self._states: list[Any] = [state]
-        self._seats: list[int | None] = [None]
-        for record in saved.save.actions:
-            state = self.rules.apply(state, record.seat, self.rules.parse_action(record.action))
-            self._states.append(state)
-            self._seats.append(record.seat)
+        steps = list(replay(self.rules, self.players, options, saved.save.seed, saved.save.actions))
+        self._states: list[Any] = [step.after for step in steps]
+        self._seats: list[int | None] = [step.seat for step in steps]
+        state = self._states[-1]
         if self.rules.outcome(state) is None:  # the flag is the rebuilt game's; this guards a hand-made SavedGame
             raise ReplayRefused(_("Only a finished game can be replayed: this one is still being played."))
         self.narrator: Narrator = narrator_for(self.spec.id, self.players)

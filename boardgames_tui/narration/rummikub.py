@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ....engine.base import Fact
-from ....engine.rummikub.models import MAX_TURN_ACTIONS
-from ....i18n import _, ngettext, pgettext
-from ...narrate import Narrator
+from ..engine.base import Fact
+from ..engine.rummikub.models import MAX_TURN_ACTIONS
+from ..i18n import _, ngettext, pgettext
+from .base import Narrator
 
 # Short words another game's catalogue may also hold (and word differently) are looked up with the context
 # "rummikub"; the tables are built when they are shown, so a change of language takes effect at once.
