@@ -12,7 +12,7 @@ A narrator says a fact of kind K with its method `say_K(**args)` and a refusal w
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..engine.base import Event, Fact, IllegalAction
@@ -48,10 +48,32 @@ class Narrator:
         """A seat's player name (plain text: screens put it into markup as a value, never as markup)."""
         return self.players[seat] if 0 <= seat < len(self.players) else "?"
 
+    # The game as the picker and setup screens show it: its name, one line about it, and its options' names,
+    # help and choices (marked with N_ in each game's module; said here in the current language).
+    TITLE: ClassVar[str] = ""
+    BLURB: ClassVar[str] = ""
+    OPTION_LABELS: ClassVar[Mapping[str, str]] = {}
+    OPTION_HELP: ClassVar[Mapping[str, str]] = {}
+    OPTION_CHOICES: ClassVar[Mapping[tuple[str, str], str]] = {}  # (option, value) -> words
+
     @property
     def title(self) -> str:
         """The game's name in the current language."""
-        raise NotImplementedError
+        return _(self.TITLE)
+
+    @property
+    def blurb(self) -> str:
+        return _(self.BLURB)
+
+    def option_label(self, name: str) -> str:
+        return _(self.OPTION_LABELS[name]) if name in self.OPTION_LABELS else name
+
+    def option_help(self, name: str) -> str | None:
+        return _(self.OPTION_HELP[name]) if name in self.OPTION_HELP else None
+
+    def option_choice(self, name: str, value: Any) -> str:
+        label = self.OPTION_CHOICES.get((name, str(value)))
+        return _(label) if label is not None else str(value)
 
     # Saying things ----------------------------------------------------------------------------------
 

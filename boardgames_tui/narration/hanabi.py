@@ -140,19 +140,10 @@ class HanabiNarrator(Narrator):
 
     # -- the game as the picker and setup screens show it
 
-    @property
-    def title(self) -> str:
-        return _("Hanabi")
-
-    @property
-    def blurb(self) -> str:
-        return _("Cooperative fireworks for 2-5: everyone sees your cards but you.")
-
-    def option_label(self, name: str) -> str:
-        return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
-    def option_help(self, name: str) -> str | None:
-        return _(OPTION_HELP[name]) if name in OPTION_HELP else None
+    TITLE = N_("Hanabi")
+    BLURB = N_("Cooperative fireworks for 2-5: everyone sees your cards but you.")
+    OPTION_LABELS = OPTION_LABELS
+    OPTION_HELP = OPTION_HELP
 
     def option_choice(self, name: str, value: Any) -> str:
         word = str(value)

@@ -152,23 +152,11 @@ class LifeboatNarrator(Narrator):
 
     # -- the game as the picker and setup screens show it
 
-    @property
-    def title(self) -> str:
-        return _("Lifeboat")
-
-    @property
-    def blurb(self) -> str:
-        return _("Survival for 4-6 castaways: fight, row and trade, with a secret love and hate.")
-
-    def option_label(self, name: str) -> str:
-        return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
-    def option_help(self, name: str) -> str | None:
-        return _(OPTION_HELP[name]) if name in OPTION_HELP else None
-
-    def option_choice(self, name: str, value: Any) -> str:
-        label = OPTION_CHOICES.get((name, str(value)))
-        return _(label) if label is not None else str(value)
+    TITLE = N_("Lifeboat")
+    BLURB = N_("Survival for 4-6 castaways: fight, row and trade, with a secret love and hate.")
+    OPTION_LABELS = OPTION_LABELS
+    OPTION_HELP = OPTION_HELP
+    OPTION_CHOICES = OPTION_CHOICES
 
     # -- shared pieces
 

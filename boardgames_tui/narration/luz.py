@@ -69,23 +69,11 @@ class LuzNarrator(Narrator):
 
     # -- the game as the picker and setup screens show it
 
-    @property
-    def title(self) -> str:
-        return _("Luz")
-
-    @property
-    def blurb(self) -> str:
-        return _("Trick-taking for 3-5: bid your tricks holding cards only the others can read.")
-
-    def option_label(self, name: str) -> str:
-        return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
-    def option_help(self, name: str) -> str | None:
-        return _(OPTION_HELP[name]) if name in OPTION_HELP else None
-
-    def option_choice(self, name: str, value: Any) -> str:
-        label = OPTION_CHOICES.get((name, str(value)))
-        return _(label) if label is not None else str(value)
+    TITLE = N_("Luz")
+    BLURB = N_("Trick-taking for 3-5: bid your tricks holding cards only the others can read.")
+    OPTION_LABELS = OPTION_LABELS
+    OPTION_HELP = OPTION_HELP
+    OPTION_CHOICES = OPTION_CHOICES
 
     # -- shared pieces
 

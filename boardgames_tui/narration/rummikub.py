@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine.base import Fact
 from ..engine.rummikub.models import MAX_TURN_ACTIONS
-from ..i18n import _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from .base import Narrator
 
 # Short words another game's catalogue may also hold (and word differently) are looked up with the context
@@ -119,13 +119,8 @@ class RummikubNarrator(Narrator):
 
     # -- the game as the picker and setup screens show it
 
-    @property
-    def title(self) -> str:
-        return _("Rummikub")
-
-    @property
-    def blurb(self) -> str:
-        return _("Tile rummy for 2-4: meld runs and groups, rearrange the whole table.")
+    TITLE = N_("Rummikub")
+    BLURB = N_("Tile rummy for 2-4: meld runs and groups, rearrange the whole table.")
 
     def option_label(self, name: str) -> str:
         return option_labels().get(name, name)

@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.base import Event, fact
 from ..engine.splendor_duel.data import CARDS, JOKER, NO_COLOUR, ROYALS
 from ..engine.splendor_duel.lines import cell_name
-from ..i18n import _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from .base import Narrator
 
 
@@ -97,22 +97,8 @@ class SplendorDuelNarrator(Narrator):
 
     # -- the game as the picker and setup screens show it
 
-    @property
-    def title(self) -> str:
-        return _("Splendor Duel")
-
-    @property
-    def blurb(self) -> str:
-        return _("Gem trading for 2: draw tokens from a shared board, buy cards, chase crowns.")
-
-    def option_label(self, name: str) -> str:
-        return name  # the base game has no options
-
-    def option_help(self, name: str) -> str | None:
-        return None
-
-    def option_choice(self, name: str, value: Any) -> str:
-        return str(value)
+    TITLE = N_("Splendor Duel")
+    BLURB = N_("Gem trading for 2: draw tokens from a shared board, buy cards, chase crowns.")
 
     # -- shared pieces
 

@@ -13,7 +13,6 @@ from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Key, Resize
-from textual._dispatch_key import dispatch_key  # Textual is pinned exactly; App._on_key uses the same
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -26,6 +25,7 @@ from .computers import COMPUTER_PAUSE_SECONDS, CONTINUING_STEP_SHARE, PACE_SHARE
 from .screens.turn import TurnScreen
 from .screens.watch import WatchScreen
 from .symbols import safe_driver_class, uses_safe_set
+from .textual_internals import action_target, binding_chain, dispatch_key, has_notifications
 from .text import plain
 from .widgets.keybar import KeyBar, binding_label
 
@@ -229,9 +229,9 @@ class BoardGamesApp(App[None]):
         shared = screen.KEYBAR_LAST
         bound = [
             binding
-            for namespace, bindings in screen._modal_binding_chain
+            for namespace, bindings in binding_chain(screen)
             if namespace is not self  # the app's own keys (Ctrl+C) always work
-            for binding in bindings.key_to_bindings.get(key, ())
+            for binding in bindings.get(key, ())
         ]
         return bool(bound) and not any(binding.action in shared for binding in bound)
 
@@ -240,11 +240,11 @@ class BoardGamesApp(App[None]):
         (None if it is not bound here). Bindings that give no reason are passed over; when none gives
         one, a plain sentence names the key."""
         refused: list[str] = []
-        for namespace, bindings in self.screen._modal_binding_chain:
-            for binding in bindings.key_to_bindings.get(key, ()):
+        for namespace, bindings in binding_chain(self.screen):
+            for binding in bindings.get(key, ()):
                 if binding.priority:
                     continue
-                target, name, parameters = self._parse_action(binding.action, namespace)
+                target, name, parameters = action_target(self, binding.action, namespace)
                 ask = getattr(target, "refusal", None)
                 reason = ask(name, parameters) if ask is not None else None
                 if reason:
@@ -293,7 +293,7 @@ class BoardGamesApp(App[None]):
         self._let_computer_play(step)
 
     def _clear_toasts(self) -> None:
-        if self._notifications:  # clearing an empty rack still costs a refresh
+        if has_notifications(self):  # clearing an empty rack still costs a refresh
             self.clear_notifications()
 
     async def leave_game(self) -> None:

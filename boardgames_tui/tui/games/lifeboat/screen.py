@@ -20,7 +20,6 @@ from weakref import WeakKeyDictionary
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....engine.lifeboat.data import CARD_TYPE, FLARE_GUN, LIFE_PRESERVER, MEDICAL_KITS, PARASOL
@@ -44,6 +43,7 @@ from ....engine.lifeboat.models import (
 )
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen, shared_help_lines
+from ...widgets.body import FittedBody
 from ...widgets.keybar import KeyBar
 from ...widgets.news import NewsStrip
 from . import render
@@ -106,16 +106,6 @@ class SeatNarrator(LifeboatNarrator):
         if self.hide_love_and_hate:
             return self.love_and_hate_hidden()
         return super().say_love_and_hate(love, hate)
-
-
-class Body(VerticalScroll, can_focus=False):
-    """The scrolling middle of the screen; when it changes size (a status line comes or goes, the own panel
-    grows), the screen fits the log and the legend to it again."""
-
-    def on_resize(self) -> None:
-        screen = self.screen
-        if isinstance(screen, LifeboatTurnScreen):
-            screen._draw_fitted()
 
 
 class LifeboatTurnScreen(TurnScreen):
@@ -503,7 +493,7 @@ class LifeboatTurnScreen(TurnScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="lb-header")
-        with Body(id="lb-body"):
+        with FittedBody(id="lb-body"):
             yield Static(id="lb-boat")
             yield Static(id="lb-decks")
             yield Static(id="lb-situation")
@@ -534,6 +524,10 @@ class LifeboatTurnScreen(TurnScreen):
         """Fill the room the boat leaves with the newest log lines, then the legend: never a scrollbar."""
         self.call_after_refresh(self._fill_room)
 
+    def fit_to_body(self) -> None:
+        """The middle of the screen changed size (a status line came or went, the own panel grew)."""
+        self._draw_fitted()
+
     @property
     def _width(self) -> int:
         """The text width of the panels (one cell of padding each side)."""
@@ -542,7 +536,7 @@ class LifeboatTurnScreen(TurnScreen):
     def _fill_room(self) -> None:
         if not self.is_attached:
             return
-        body = self.query_one("#lb-body", Body)
+        body = self.query_one("#lb-body", FittedBody)
         used = sum(
             widget.outer_size.height
             for widget in (self.query_one(f"#lb-{name}", Static) for name in ("boat", "decks", "situation"))

@@ -14,13 +14,13 @@ from typing import Any, ClassVar
 from rich.console import Group
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....engine.luz.models import MAX_BID, Bid, LuzView, PlayCard
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
 from ...text import markup, plain
+from ...widgets.body import FittedBody
 from ...widgets.keybar import KeyBar
 from . import render
 from ....narration.luz import colour_word
@@ -44,19 +44,6 @@ def _digit_bindings() -> list[BindingType]:
 _CARD_ENTRIES = tuple(
     Binding(render.position_key(position), f"pick({position})", N_("Card"), show=True) for position in range(10)
 )
-
-
-class Body(VerticalScroll, can_focus=False):
-    """The scrolling middle of the screen; when it changes size (the terminal, a status line coming or
-    going), the screen fits the log to it again."""
-
-    def on_resize(self) -> None:
-        screen = self.screen
-        if isinstance(screen, LuzTurnScreen):
-            if screen.compact:  # more room, perhaps: everything again, then fitted
-                screen.compact = False
-                screen.draw_table()
-            screen.call_after_refresh(screen.fit_log)
 
 
 class LuzTurnScreen(TurnScreen):
@@ -123,7 +110,7 @@ class LuzTurnScreen(TurnScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="luz-header")
-        with Body(id="luz-body"):
+        with FittedBody(id="luz-body"):
             yield Static(id="luz-trick")
             yield Static(id="luz-table")
             yield Static(id="luz-log")
@@ -180,13 +167,20 @@ class LuzTurnScreen(TurnScreen):
         body = render.round_summary(view, self.narrator)
         self.app.push_screen(PanelScreen(title, body, close_key="enter", private=False))
 
+    def fit_to_body(self) -> None:
+        """The middle of the screen changed size: everything again if it was squeezed, then fitted."""
+        if self.compact:  # more room, perhaps
+            self.compact = False
+            self.draw_table()
+        self.call_after_refresh(self.fit_log)
+
     def fit_log(self) -> None:
         """Give the log the rows that the trick and the table leave: every line with the usual blank rows
         around the trick when they fit, else no blank rows and the newest lines that fit (five long names
         make a tall table at 80x24). Called once the screen is laid out."""
         if not self.is_attached:
             return
-        body = self.query_one("#luz-body", Body)
+        body = self.query_one("#luz-body", FittedBody)
         width = body.size.width - 2  # inside the body's padding, beside no scroll bar
         used = self.query_one("#luz-trick").size.height + self.query_one("#luz-table").outer_size.height
         spare = body.size.height - used
