@@ -41,3 +41,21 @@ def test_the_engine_names_no_screen_and_no_computer_player() -> None:
 def test_each_level_a_table_can_seat_has_a_computer_player(game_id: str) -> None:
     assert GAMES[game_id].table_levels, game_id
     assert set(GAMES[game_id].table_levels) <= set(BOTS[game_id]), game_id
+
+
+def test_no_screen_reads_a_state() -> None:
+    """The screens get what they show from Views, from the engine's reveal (engine/reveal.py) once a game is
+    over, and from a save's public facts: only the session (which plays the game) holds a State."""
+    import re
+
+    tui = ROOT / "boardgames_tui" / "tui"
+    reads = re.compile(r"\b[A-Z][A-Za-z]*State\b|\.state\b|finished_state|_RULES\b")
+    found = [
+        f"{path.relative_to(tui)}:{number}: {line.strip()}"
+        for path in sorted(tui.rglob("*.py"))
+        if path.name != "session.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if reads.search(line) and not line.lstrip().startswith("#")
+    ]
+    allowed = [line for line in found if "screens/leave.py" in line]  # the leave dialog's own state machine
+    assert found == allowed, "\n".join(line for line in found if line not in allowed)

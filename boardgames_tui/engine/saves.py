@@ -24,7 +24,7 @@ from typing import Any, Literal
 from pydantic import AfterValidator, Field, Strict, StringConstraints, ValidationError
 from typing import Annotated
 
-from .base import FrozenModel, IllegalAction
+from .base import Fact, FrozenModel, IllegalAction, Outcome
 from .registry import GAMES
 from .replay import ReplayError, replay
 from .seating import NOTE_MAX, is_printable, names_refusal, note_refusal, seats_refusal
@@ -111,7 +111,26 @@ class SaveFile(FrozenModel):
 class SavedGame:
     path: Path
     save: SaveFile
-    state: Any  # the game's validated State model
+    state: Any  # the game's validated State model: the session plays it; a list shows `public_facts()`
+
+    def public_facts(self) -> PublicFacts:
+        """What anyone may know of this game, to list it among the saves: no hidden card."""
+        rules = GAMES[self.save.game_id].rules()
+        try:
+            public_view = rules.view(self.state, None)
+        except Exception:  # noqa: BLE001 - the list shows the save all the same; opening it says what is wrong
+            public_view = None
+        return PublicFacts(rules.turn_label(self.state), rules.outcome(self.state), public_view)
+
+
+@dataclass(frozen=True)
+class PublicFacts:
+    """A saved game as anyone at the table may know it: where it stands (the turn label), how it ended (None
+    while it goes on) and its public View."""
+
+    turn_label: Fact
+    outcome: Outcome | None
+    public_view: Any  # None when it cannot be built
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Any
 from ..engine.base import Event, GameRules
 from ..engine.registry import get_game
 from ..engine.replay import replay
+from ..engine.reveal import reveal
 from ..engine.saves import SavedGame
 from ..i18n import _
 from .base import Narrator, narrator_for
@@ -69,6 +70,10 @@ class Replay:
 
     def state(self, step: int) -> Any:
         return self._states[step]
+
+    def revealed(self, step: int) -> Any:
+        """Everything hidden at `step`, laid open (the game is over: nothing is secret any more)."""
+        return reveal(self.spec.id, self._states[step])
 
     def view(self, step: int, viewpoint: Viewpoint) -> Any:
         """The View of the table at `step`: the public one for REVEALED and PUBLIC (REVEALED adds the

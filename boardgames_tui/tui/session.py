@@ -17,6 +17,7 @@ from ..i18n import _, ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
 from ..engine.replay import replay, replayed_state
+from ..engine.reveal import reveal
 from ..narration import Narrator, narrator_for
 from ..narration.save_problems import write_problem
 from ..engine.seating import note_refusal
@@ -338,10 +339,10 @@ class HotseatSession:
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self._state)
 
-    def finished_state(self) -> Any:
-        """The whole state once the game is over (nothing is secret then, the results reveal it); None
-        while it is being played."""
-        return self._state if self.outcome() is not None else None
+    def revealed(self) -> Any:
+        """Everything that was hidden, laid open (engine/reveal.py) once the game is over; None while it is
+        being played."""
+        return reveal(self.spec.id, self._state) if self.outcome() is not None else None
 
     def public_summary(self) -> str:
         """The newest public event, narrated ("" before anything happened)."""

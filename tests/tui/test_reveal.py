@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.measure import Measurement
 
+from boardgames_tui.engine.reveal import reveal
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.i18n import set_language
 from boardgames_tui.narration import narrator_for
@@ -264,4 +265,4 @@ def fits_80_columns() -> None:
             assert max(cell_len(line.rstrip()) for line in text.splitlines()) <= 80, (game_id, seat)
         # The results screen's box leaves 72 cells: what does not wrap must fit in them.
         console = Console(width=200)
-        assert Measurement.get(console, console.options, module.reveal(state, narrator)).minimum <= 72, game_id
+        assert Measurement.get(console, console.options, module.reveal(reveal(game_id, state), narrator)).minimum <= 72, game_id

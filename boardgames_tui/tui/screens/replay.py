@@ -2,7 +2,7 @@
 
 Each step shows what happened (the narrated log lines it added) and marks with ▌ the lines of the table
 that changed since the step before. The table is drawn by each game's `table` module: `table(view,
-narrator)` for a View, `reveal(state, narrator)` for what was hidden (the game is over).
+narrator)` for a View, `reveal(revealed, narrator)` for what was hidden (the game is over).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def table_renderable(replay: Replay, step: int, viewpoint: Viewpoint) -> Rendera
     module = table_module(replay.spec.id)
     drawn = module.table(replay.view(step, viewpoint), replay.narrator)
     if viewpoint == REVEALED:
-        return Group(drawn, Text(""), module.reveal(replay.state(step), replay.narrator))
+        return Group(drawn, Text(""), module.reveal(replay.revealed(step), replay.narrator))
     return drawn
 
 

@@ -34,8 +34,8 @@ def match_table(players: tuple[str, ...], games: tuple[tuple[int, ...], ...]) ->
 
 def reveal_for(session: HotseatSession) -> RenderableType | None:
     """Everything that was hidden during the game, for every seat: only once the game is over."""
-    state = session.finished_state()
-    return table_module(session.spec.id).reveal(state, session.narrator) if state is not None else None
+    revealed = session.revealed()
+    return table_module(session.spec.id).reveal(revealed, session.narrator) if revealed is not None else None
 
 
 class ResultsScreen(Screen[None]):

@@ -100,14 +100,14 @@ STANDINGS: dict[str, Callable[[Any, Any], list[str]]] = {
 }
 
 
-def standing(game_id: str, rules: Any, state: Any, narrator: Narrator) -> list[str]:
+def standing(game_id: str, public_view: Any, narrator: Narrator) -> list[str]:
     """A game in progress's public standing in words (empty for a game whose turn label says enough, or
     whose public View cannot be built: the row is listed all the same, and opening it says what is wrong)."""
     said = STANDINGS.get(game_id)
-    if said is None:
+    if said is None or public_view is None:
         return []
     try:
-        return said(rules.view(state, None), narrator)
+        return said(public_view, narrator)
     except Exception:  # noqa: BLE001 - the standing is extra: it must not hide the save
         return []
 
@@ -234,12 +234,13 @@ class ResumeScreen(Screen[None]):
         if variant is not None:
             title = _("{game} ({variant})").format(game=title, variant=variant)
         finished = " · [i]" + _("finished") + "[/i]" if save.finished else ""
-        position = narrator.say(rules.turn_label(entry.state))  # of the rebuilt game, in today's language
-        outcome = rules.outcome(entry.state) if save.finished else None
+        facts = entry.public_facts()  # of the rebuilt game, said in today's language
+        position = narrator.say(facts.turn_label)
+        outcome = facts.outcome if save.finished else None
         if outcome is not None:  # how it ended: who won, or the team's score
             position = narrator.say(outcome.headline)
         else:  # where it stands: public facts only, from the public View
-            position = " · ".join([position, *standing(save.game_id, rules, entry.state, narrator)])
+            position = " · ".join([position, *standing(save.game_id, facts.public_view, narrator)])
         # A deal number drawn at random names every hidden card: it is shown once the game is over. One the
         # players typed is theirs to know.
         if save.finished or save.deal_chosen:

@@ -9,7 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ....engine.hanabi.models import Card, HanabiState, HanabiView
+from ....engine.hanabi.models import Card, HanabiView
+from ....engine.hanabi.reveal import HanabiRevealed
 from ....i18n import _, ngettext
 from ...text import plain
 from ...widgets.cards import card_face
@@ -81,15 +82,15 @@ def _card_row(label: Text | None, cards: list[Card], width: int = 0) -> Table:
     return row
 
 
-def reveal(state: HanabiState, narrator: HanabiNarrator) -> RenderableType:
+def reveal(revealed: HanabiRevealed, narrator: HanabiNarrator) -> RenderableType:
     """Every hand's cards in slot order (slot 1 on the left, as the players held them), and what was left
     in the deck, next card first."""
-    names = list(state.players)
+    names = list(revealed.players)
     width = _name_width(names)
     parts: list[RenderableType] = [Text(_("The hands, face up"), style="bold")]
-    for seat, hand in enumerate(state.hands):
-        parts.append(_card_row(plain(names[seat], style="bold"), [held.card for held in hand], width))
-    deck = list(state.deck)
+    for seat, hand in enumerate(revealed.hands):
+        parts.append(_card_row(plain(names[seat], style="bold"), list(hand), width))
+    deck = list(revealed.deck)
     if deck:
         parts.append(Text())
         count = len(deck)

@@ -10,7 +10,8 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ....engine.lifeboat.models import LifeboatState, LifeboatView
+from ....engine.lifeboat.models import LifeboatView
+from ....engine.lifeboat.reveal import LifeboatRevealed
 from ....i18n import _, ngettext
 from ...text import printable
 from . import render
@@ -57,28 +58,28 @@ def _cards(head: Text, cards: Sequence[int]) -> Text:
     return render.flow(head, chips, REVEAL_WIDTH, sep=" ", indent=cell_len(head.plain))
 
 
-def reveal(state: LifeboatState, narrator: LifeboatNarrator) -> RenderableType:
+def reveal(revealed: LifeboatRevealed, narrator: LifeboatNarrator) -> RenderableType:
     """Every seat's hand (and, while the game goes on, its Love and Hate), the supply cards set aside unseen
     at the start and the cards gone with those lost at sea. A finished game's score lines name every Love
     and Hate with the points they made (the results screen shows them above this), so they are not named
     twice."""
-    over = state.phase == "over"
+    over = revealed.over
     parts: list[RenderableType] = [Text(_("What was hidden, face up"), style="bold")]
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(revealed.players):
         head = Text(printable(player), style="bold")
-        head.append(" (" + character_name(state.characters[seat]) + ")")
+        head.append(" (" + character_name(revealed.characters[seat]) + ")")
         if over:  # one line a seat: the hand after the name
             head.append("  ")
-            parts.append(_cards(head.append(render.labelled(_("Hand")), style="bold"), state.hands[seat]))
+            parts.append(_cards(head.append(render.labelled(_("Hand")), style="bold"), revealed.hands[seat]))
             continue
-        head.append("  ♥ " + render.labelled(_("Love")) + character_name(state.love[seat]), style="magenta")
-        head.append("  ✖ " + render.labelled(_("Hate")) + character_name(state.hate[seat]), style="red")
+        head.append("  ♥ " + render.labelled(_("Love")) + character_name(revealed.love[seat]), style="magenta")
+        head.append("  ✖ " + render.labelled(_("Hate")) + character_name(revealed.hate[seat]), style="red")
         parts.append(head)
-        parts.append(_cards(Text("  " + render.labelled(_("Hand")), style="bold"), state.hands[seat]))
-    if state.set_aside:
-        count = len(state.set_aside)
+        parts.append(_cards(Text("  " + render.labelled(_("Hand")), style="bold"), revealed.hands[seat]))
+    if revealed.set_aside:
+        count = len(revealed.set_aside)
         label = ngettext("Set aside at the start ({n} card)", "Set aside at the start ({n} cards)", count).format(n=count)
-        parts += [Text(), _cards(Text(render.labelled(label), style="bold"), state.set_aside)]
-    if state.lost_cards:
-        parts += [Text(), _cards(Text(render.labelled(_("Lost at sea with their holders")), style="bold"), state.lost_cards)]
+        parts += [Text(), _cards(Text(render.labelled(label), style="bold"), revealed.set_aside)]
+    if revealed.lost_cards:
+        parts += [Text(), _cards(Text(render.labelled(_("Lost at sea with their holders")), style="bold"), revealed.lost_cards)]
     return Group(*parts)

@@ -10,9 +10,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ....engine.luz.cards import deal_round, sort_hand
-from ....engine.luz.models import ROUNDS, TRICKS_PER_ROUND, HandView, LuzCard, LuzState, LuzView
+from ....engine.luz.cards import sort_hand
+from ....engine.luz.models import ROUNDS, TRICKS_PER_ROUND, HandView, LuzCard, LuzView
 from ....engine.luz.scoring import totals
+from ....engine.luz.reveal import LuzRevealed
 from ....i18n import _, ngettext
 from ....narration import Narrator
 from ...text import plain
@@ -67,35 +68,25 @@ def _face_up(seat: int, name: str, cards: tuple[LuzCard, ...], high_side: str) -
     return render.hand_row(hand)
 
 
-def _dealt(state: LuzState) -> tuple[tuple[tuple[LuzCard, ...], ...], tuple[LuzCard, ...]]:
-    """The hands as the current round dealt them (sorted and passed) and the cards it set aside: the
-    engine deals the round again from the game's seed."""
-    earlier = state.model_copy(update={"results": state.results[: state.round - 1]})
-    fields, _told = deal_round(state.players, state.options, state.seed, state.round, state.dealer, totals(earlier))
-    return fields["hands"], fields["set_aside"]
-
-
-def reveal(state: LuzState, narrator: Narrator) -> RenderableType:
+def reveal(revealed: LuzRevealed, narrator: Narrator) -> RenderableType:
     """Every player's hand with its numbers and the cards set aside this round. Once a round's cards are
     all played, its hands are shown as they were dealt."""
-    dealt, set_aside = _dealt(state)
-    holding = any(state.hands)
-    hands = state.hands if holding else dealt
-    if holding:
-        title = _("Hands in round {r}, numbers showing").format(r=state.round)
+    hands = revealed.hands
+    if revealed.holding:
+        title = _("Hands in round {r}, numbers showing").format(r=revealed.round)
     else:
-        title = _("Hands as dealt in round {r}, numbers showing").format(r=state.round)
+        title = _("Hands as dealt in round {r}, numbers showing").format(r=revealed.round)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
-    for seat, name in enumerate(state.players):
-        grid.add_row(plain(name, style="bold"), _face_up(seat, name, hands[seat], state.high_sides[seat]))
+    for seat, name in enumerate(revealed.players):
+        grid.add_row(plain(name, style="bold"), _face_up(seat, name, hands[seat], revealed.high_sides[seat]))
     aside = Text()
     # Sorted as a hand is (colour groups, low to high): the order they were dealt in tells nothing.
-    for card in sort_hand(state.set_aside or set_aside, "right"):
+    for card in sort_hand(revealed.set_aside, "right"):
         aside.append_text(card_face(card.colour, card.number, width=render.CARD_WIDTH))
         aside.append(" ")
-    count = len(state.set_aside or set_aside)
+    count = len(revealed.set_aside)
     return Group(
         Text(title, style="bold"),
         grid,

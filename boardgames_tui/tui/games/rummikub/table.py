@@ -10,11 +10,9 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ....engine.rummikub.editing import sort_rack
-from ....engine.rummikub.international import tile_points
-from ....engine.rummikub.models import RummikubState, RummikubView
-from ....engine.rummikub.rules import rules_for
-from ....engine.rummikub.sets import rack_value
+from ....engine.rummikub.models import RummikubView
 from ....engine.rummikub.tiles import TILES, Tile
+from ....engine.rummikub.reveal import RummikubRevealed
 from ....i18n import _, ngettext
 from ...text import plain
 from . import render
@@ -75,18 +73,17 @@ def table(view: RummikubView, narrator: RummikubNarrator) -> RenderableType:
     return Group(*parts)
 
 
-def reveal(state: RummikubState, narrator: RummikubNarrator) -> RenderableType:
+def reveal(revealed: RummikubRevealed, narrator: RummikubNarrator) -> RenderableType:
     """Every rack's tiles (sorted by colour) and what they count against their holder under this game's
     rule set (International: 1 and 10-13 count ten; the others: the number; a joker 30), best score first
     once the game is over."""
-    international = state.options.rule_set == "international"
-    outcome = rules_for(state).outcome(state)
-    order = [seat for group in outcome.ranking for seat in group] if outcome is not None else range(len(state.racks))
+    outcome = revealed.outcome
+    order = [seat for group in outcome.ranking for seat in group] if outcome is not None else range(len(revealed.racks))
     parts: list[RenderableType] = [Text(_("The racks, face up, with what they count"), style="bold")]
     for seat in order:
-        rack = state.racks[seat]
-        value = sum(tile_points(tile) for tile in rack) if international else rack_value(rack)
-        line = plain(state.players[seat], style="bold")
+        rack = revealed.racks[seat]
+        value = revealed.rack_points[seat]
+        line = plain(revealed.players[seat], style="bold")
         if outcome is not None:
             line.append(f" {outcome.scores[seat]:+d}", style="bold")
         line.append(" · " + ngettext("rack worth {n} point", "rack worth {n} points", value).format(n=value))

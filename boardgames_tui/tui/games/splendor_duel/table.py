@@ -11,15 +11,14 @@ from rich.table import Table
 from rich.text import Text
 
 from ....engine.splendor_duel.data import CARDS
-from ....engine.splendor_duel.models import SplendorDuelState, SplendorDuelView
-from ....engine.splendor_duel.rules import SplendorDuelRules
+from ....engine.splendor_duel.models import SplendorDuelView
+from ....engine.splendor_duel.reveal import SplendorDuelRevealed
 from ....i18n import _, ngettext, pgettext
 from ....narration import Narrator
 from ...text import Paragraph, plain
 from . import render
 from ....narration.splendor_duel import card_text
 
-_RULES = SplendorDuelRules()
 
 
 def table(view: SplendorDuelView, narrator: Narrator) -> RenderableType:
@@ -44,30 +43,19 @@ def table(view: SplendorDuelView, narrator: Narrator) -> RenderableType:
     return Group(heading, top, Text(), render.players_lines(view), Text(), render.legend())
 
 
-def _blind_reserves(state: SplendorDuelState) -> set[int]:
-    """The cards reserved from the top of a deck: only their holder ever saw them."""
-    blind = set()
-    for entry in state.log:
-        if entry.kind == "reserved" and entry.args.get("card") is None:
-            for _seat, extra in entry.secret:
-                if "drawn" in extra:
-                    blind.add(extra["drawn"])
-    return blind
-
-
-def reveal(state: SplendorDuelState, narrator: Narrator) -> RenderableType:
+def reveal(revealed: SplendorDuelRevealed, narrator: Narrator) -> RenderableType:
     """Each player's reserved cards, face up, those taken blind from a deck marked as such."""
-    blind = _blind_reserves(state)
+    blind = revealed.blind
     parts: list[RenderableType] = [Text(_("Reserved cards, face up"), style="bold")]
-    for seat, name in enumerate(state.players):
-        reserved = state.seats[seat].reserved
+    for seat, name in enumerate(revealed.players):
+        player = revealed.seats[seat]  # as its holder sees it: costs after their bonuses
+        reserved = player.reserved or ()
         count = len(reserved)
         head = plain(name, style="bold")
         head.append(" · " + ngettext("{n} reserved card", "{n} reserved cards", count).format(n=count))
         parts.append(head)
         if not reserved:
             continue
-        player = _RULES.view(state, seat).seats[seat]  # the holder's own view: costs after their bonuses
         blocks = [render.card_block(card, player, at_cursor=False) for card in reserved]
         rows = [Text(" ").join(block[row] for block in blocks) for row in range(3)]
         parts += rows
