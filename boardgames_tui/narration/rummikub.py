@@ -776,20 +776,25 @@ class RummikubNarrator(Narrator):
     def refuse_taken_discard_kept(self, tile: str) -> str:
         return _("{tile} came from the discard pile this turn: discard another tile").format(tile=tile)
 
+    def refuse_unknown_action(self, kind: str = "") -> str:
+        """An action this rule set does not have (the standard game has no discard pile and no trump)."""
+        if kind == "take_discard":
+            return _("The standard game has no discard pile: d draws a tile")
+        if kind in ("take_trump", "return_trump"):
+            return _("The standard game has no trump tile")
+        return super().refuse_unknown_action(kind)
+
     def refuse_discard_pile_empty(self) -> str:
         return _("The discard pile is empty")
 
     def refuse_discard_after_ice(self) -> str:
-        return _("You may take the discard only once you have broken the ice (in an earlier turn)")
+        return _("Only after breaking the ice in an earlier turn may you take the discard")
 
     def refuse_no_trump(self) -> str:
         return _("There is no trump tile in the centre")
 
     def refuse_trump_not_after_ice(self) -> str:
-        return _(
-            "You have broken the ice: the trump can only be the winning draw of a finish or a closed win, never of"
-            " an open win"
-        )
+        return _("The trump is only for a finish or a closed win, and you broke the ice")
 
 
 NARRATOR = RummikubNarrator

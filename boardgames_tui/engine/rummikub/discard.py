@@ -592,6 +592,7 @@ class DiscardRules(OwnedMelds):
             going_out_as=going_out,
             clock_left=state.clock,
             news_from=news_from(state, seat),
+            refusals=self.refusals(state, seat),
         )
 
     def outcome(self, state: RummikubState) -> Outcome | None:

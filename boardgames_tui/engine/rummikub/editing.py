@@ -26,6 +26,13 @@ from typing import Any, ClassVar, NamedTuple
 from ..base import GameRules, IllegalAction
 from .models import (
     ACTION_ADAPTER,
+    Draw,
+    Refusal,
+    ResetTurn,
+    ReturnTrump,
+    TakeDiscard,
+    TakeTrump,
+    Undo,
     MAX_TURN_ACTIONS,
     TIMER_SECONDS,
     ArrangeRack,
@@ -126,6 +133,19 @@ def stamp_changes(table: tuple[TableSet, ...], start: tuple[TableSet, ...], turn
     return tuple(out)
 
 
+# The actions without parameters a player may try at any moment of a turn (a key each on the screen): the View
+# carries the engine's reason for refusing each (RummikubView.refusals). Ending the turn is not among them: the
+# View lists what stands in its way (end_turn_problems).
+TRIED_ACTIONS: dict[str, RummikubAction] = {
+    "draw": Draw(),
+    "take_discard": TakeDiscard(),
+    "take_trump": TakeTrump(),
+    "return_trump": ReturnTrump(),
+    "undo": Undo(),
+    "reset": ResetTurn(),
+}
+
+
 class _MovePlan(NamedTuple):
     """What check_move found out about a legal MoveTiles, for do_move."""
 
@@ -205,6 +225,18 @@ class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummikub
         if methods is None:
             return IllegalAction("unknown_action", kind=str(kind))
         return self.out_of_phase(state, kind) or methods[0](state, seat, action)  # type: ignore[no-any-return]
+
+    def refusals(self, state: RummikubState, seat: int | None) -> tuple[Refusal, ...]:
+        """For `seat` when it is to act: each of TRIED_ACTIONS the engine would refuse now, and why (a rule set
+        without the action refuses it as unknown)."""
+        if seat is None or seat != state.current or state.phase == "over":
+            return ()
+        found = []
+        for kind, action in TRIED_ACTIONS.items():
+            refused = self.refusal(state, seat, action)
+            if refused is not None:
+                found.append(Refusal.model_construct(kind=kind, code=refused.code, params=dict(refused.params)))
+        return tuple(found)
 
     def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
         """`refusal`, then do_K: written out once more because playouts apply tens of thousands of actions."""

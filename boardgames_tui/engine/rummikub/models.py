@@ -268,6 +268,14 @@ class SetView(FrozenModel):
     recent: bool = False  # changed since the current player's last turn (by the other players)
 
 
+class Refusal(FrozenModel):
+    """Why the engine would refuse an action of `kind` now: its refusal code and parameters."""
+
+    kind: str
+    code: str
+    params: dict[str, object] = Field(default_factory=dict)
+
+
 class RummikubView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
@@ -307,4 +315,7 @@ class RummikubView(FrozenModel):
     going_out_as: Literal["out", "open", "finish", "closed"] | None = None  # a discard now would win like this
     # Every rule set -----------------------------------------------------------------------------------------
     clock_left: int | None = None  # seconds left on this turn's clock as last recorded; None: the full time
+    # For the acting seat: each action a player may try at any moment of a turn (editing.TRIED_ACTIONS) that
+    # the engine would refuse now, with the engine's reason. Screens and bots read it; none re-derives a rule.
+    refusals: tuple[Refusal, ...] = ()
     news_from: int = 0  # index in `log` of the first line since the seat's last turn ended (its closing lines)

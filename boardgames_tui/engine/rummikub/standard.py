@@ -383,6 +383,7 @@ class StandardRules(TableRules):
             legal_actions=tuple(self.legal_actions(state, seat)) if acting and seat is not None else (),
             clock_left=state.clock,
             news_from=news_from(state, seat),
+            refusals=self.refusals(state, seat),
         )
 
     # -- results and labels

@@ -36,7 +36,7 @@ from ....engine.rummikub.models import (
     TimeUp,
     Undo,
 )
-from ....engine.rummikub.editing import sort_rack
+from ....engine.rummikub.editing import TRIED_ACTIONS, sort_rack
 from ....engine.rummikub.sets import analyse, valid_order
 from ....engine.rummikub.tiles import JOKER, TILES
 from ....engine.base import IllegalAction
@@ -369,14 +369,6 @@ class RummikubTurnScreen(TurnScreen):
             ways.append(_("w the trump {tile} (to go out)").format(tile=render.tile_label(view.trump)))
         return _("Draw first: {ways}").format(ways=_(", ").join(ways))
 
-    def _no_more_draw(self) -> str:
-        """Why d, t or w does nothing after the turn's draw (American / International)."""
-        if self._time_is_up():
-            return self._rule("time_is_up_discard")
-        if self.view.rule_set == "international" and self.view.turn == 0:
-            return self._rule("starter_no_draw")
-        return self._rule("already_drew")
-
     def _not_yet(self) -> str:
         """Why the turn cannot end yet: the View's problems, in one line."""
         return _("Not yet: {problems}").format(problems=render.problem_list(self.view, self.narrator))
@@ -470,52 +462,14 @@ class RummikubTurnScreen(TurnScreen):
             return self._split_problem()
         if action == "joker":
             return self._joker_problem()
-        if action == "undo":
-            return None if view.can_undo else self._rule("nothing_to_undo")
-        if action == "reset":
-            return None if view.can_reset else self._rule("nothing_to_reset")
         if action == "end_turn":
             if discarding:
                 return None  # the discard binding of the same key answers
             return None if not view.end_turn_problems else self._not_yet()
         if action == "discard":
             return self._discard_problem() if discarding else None
-        if action == "draw":
-            if not discarding:
-                if self._kind_legal(Draw):
-                    return None
-                return _("You changed the table: Ctrl+R resets it to draw, or e ends the turn")
-            return None if self._drawing() else self._no_more_draw()
-        if action == "take_discard":
-            if not discarding:
-                return _("The standard game has no discard pile: d draws a tile")
-            if not self._drawing():
-                return self._no_more_draw()
-            if view.discard_top is None:
-                return self._rule("discard_pile_empty")
-            if view.may_take_discard:
-                return None
-            if view.rule_set == "american" and not view.melded[self.seat]:
-                return _("Only after breaking the ice in an earlier turn may you take the discard")
-            return _("You may not take the discard now")
-        if action == "take_trump":
-            if not discarding:
-                return _("The standard game has no trump tile")
-            if view.trump_taken:
-                return _("You already took the trump this turn (b puts it back)")
-            if not self._drawing():
-                return self._no_more_draw()
-            if view.trump is None:
-                return self._rule("no_trump")
-            if view.may_take_trump:
-                return None
-            if view.rule_set == "international" and view.melded[self.seat]:
-                return _("The trump is only for a finish or a closed win, and you broke the ice")
-            return _("You may not take the trump now")
-        if action == "return_trump":
-            if not discarding:
-                return _("The standard game has no trump tile")
-            return None if self._kind_legal(ReturnTrump) else self._rule("trump_not_taken")
+        if action in TRIED_ACTIONS:
+            return self._engine_refusal(action)
         if action == "sort":
             rack = tuple(tile.id for tile in view.rack or ())
             if not rack:
@@ -524,6 +478,20 @@ class RummikubTurnScreen(TurnScreen):
                 return _("Your rack is already sorted by colour") if parameters[0] == "colour" else _("Your rack is already sorted by number")
             return None
         return None
+
+    def _engine_refusal(self, kind: str) -> str | None:
+        """Why the engine would refuse the action of `kind` now, as the View says (None: it would not)."""
+        view = self.view
+        if kind == "take_trump" and view.trump_taken:
+            return _("You already took the trump this turn (b puts it back)")
+        refused = next((refusal for refusal in view.refusals if refusal.kind == kind), None)
+        if refused is None:
+            return None
+        if refused.code == "draw_first":
+            return self._draw_first()  # the ways to draw, with their keys
+        if refused.code == "table_changed_no_draw":  # the engine's reason, with the keys that get out of it
+            return _("You changed the table: Ctrl+R resets it to draw, or e ends the turn")
+        return self._rule(refused.code, **refused.params)
 
     def _split_problem(self) -> str | None:
         cursor, view = self.cursor, self.view
