@@ -428,26 +428,10 @@ class DiscardRules(OwnedMelds):
         events.extend(replacement_events(state, ctx))
         return events
 
-    def _next_turn(self, state: RummikubState, update: dict[str, Any], events: list[Event]) -> RummikubState:
-        nxt = (state.current - 1) % len(state.players)  # counter-clockwise
-        table = stamp_changes(update.get("table", state.table), state.turn_start.table, state.turn)
-        racks = update.get("racks", state.racks)
-        next_set_id = update.get("next_set_id", state.next_set_id)
-        update.update(closing(state, events))
-        update.update(
-            {
-                "table": table,
-                "next_set_id": next_set_id,
-                "current": nxt,
-                "phase": "draw",
-                "turn_start": TurnStart.model_construct(
-                    table=table, rack=racks[nxt], freed_jokers=(), next_set_id=next_set_id
-                ),
-                "took_trump": None,
-                "took_discard": None,
-            }
-        )
-        return state.model_copy(update=update)
+    new_turn_fields: ClassVar[dict[str, Any]] = {"phase": "draw", "took_trump": None, "took_discard": None}
+
+    def next_seat(self, state: RummikubState) -> int:
+        return (state.current - 1) % len(state.players)  # counter-clockwise
 
     def _over(
         self,

@@ -35,7 +35,7 @@ Decisions where the seed leaves room:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base import Event, Fact, IllegalAction, Outcome, event, fact
 from ..rng import derived_random, shuffled
@@ -275,9 +275,17 @@ class StandardRules(TableRules):
             events.append(event("tiles_left", seat=seat, count=left))
         return self._next_turn(state, update, events)
 
-    def _next_turn(self, state: RummikubState, update: dict[str, Any], events: list[Event]) -> RummikubState:
+    def next_seat(self, state: RummikubState) -> int:
+        """Who plays after the current player (the direction is an option here)."""
         step = 1 if state.options.direction == "clockwise" else -1
-        nxt = (state.current + step) % len(state.players)
+        return (state.current + step) % len(state.players)
+
+    # The fields a new turn starts with beyond the table, racks and seat (a rule set's draw phase, say).
+    new_turn_fields: ClassVar[dict[str, Any]] = {}
+
+    def _next_turn(self, state: RummikubState, update: dict[str, Any], events: list[Event]) -> RummikubState:
+        """The current turn closes (its events and changes stamped) and the next seat's begins."""
+        nxt = self.next_seat(state)
         table = stamp_changes(update.get("table", state.table), state.turn_start.table, state.turn)
         racks = update.get("racks", state.racks)
         next_set_id = update.get("next_set_id", state.next_set_id)
@@ -291,6 +299,7 @@ class StandardRules(TableRules):
                 "turn_start": TurnStart.model_construct(
                     table=table, rack=racks[nxt], freed_jokers=(), next_set_id=next_set_id
                 ),
+                **self.new_turn_fields,
             }
         )
         return state.model_copy(update=update)
