@@ -619,7 +619,7 @@ ROLLOUT_DECISIONS = 120
 
 def sample_state(view: LifeboatView, rng: random.Random) -> Any:
     """A full state consistent with what `view`'s seat knows (action, respond and fight phases)."""
-    from ..engine.lifeboat.core import build
+    from ..engine.fastmodel import build
     from ..engine.lifeboat.data import NAVIGATION_COUNT, SUPPLY_COUNT
     from ..engine.lifeboat.models import Demand, Fight, LifeboatState
 

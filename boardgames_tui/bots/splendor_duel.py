@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
+from ..engine.fastmodel import build, copy_with, field_values
 from ..engine.splendor_duel.cards import PACKED_GUARDS, PACKED_COST, cost_after_bonuses
 from ..engine.splendor_duel.data import CARDS, CARDS_BY_LEVEL, GOLD, JOKER, PEARL, ROYALS, TOKEN_COUNTS
 from ..engine.splendor_duel.models import (
@@ -33,7 +34,7 @@ from ..engine.splendor_duel.models import (
     SplendorDuelView,
 )
 from ..engine.splendor_duel.rules import SplendorDuelRules
-from ..engine.splendor_duel.turn import MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS, copy
+from ..engine.splendor_duel.turn import MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS
 from .base import BotFactory, RandomBot
 
 # How many cards from the top of each deck a deal shuffles: more than the search's horizon can draw.
@@ -367,7 +368,8 @@ class Dealer:
 
     def _seat_state(self, seat: int, reserved: tuple[int, ...]) -> PlayerState:
         pv = self.view.seats[seat]
-        return PlayerState.model_construct(
+        return build(
+            PlayerState,
             tokens=pv.tokens,
             privileges=pv.privileges,
             cards=pv.cards,
@@ -387,7 +389,8 @@ class Dealer:
         seats: list[Any] = [None, None]
         seats[me] = self._seat_state(me, tuple(view.seats[me].reserved or ()))
         seats[opp] = self._seat_state(opp, ())
-        return SplendorDuelState.model_construct(
+        return build(
+            SplendorDuelState,
             players=self.players,
             options=SplendorDuelOptions(),
             seed="",
@@ -433,8 +436,8 @@ class Dealer:
             drawn += pool[:k]
             decks.append(tuple(pool[k:]))
         seats = list(template.seats)
-        seats[opp] = copy(seats[opp], {"reserved": self.known + tuple(drawn)})
-        return copy(  # type: ignore[no-any-return]
+        seats[opp] = copy_with(seats[opp], {"reserved": self.known + tuple(drawn)})
+        return copy_with(
             template,
             {
                 "decks": tuple(decks),
@@ -448,7 +451,7 @@ class Dealer:
 
 
 def action_key(action: Any) -> tuple[Any, ...]:
-    return tuple(action.__dict__.values())
+    return field_values(action)
 
 
 # How many options of each kind a main step of the search considers: narrow enough to look two turns ahead.

@@ -13,6 +13,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .fastmodel import from_fields
+
 
 class IllegalAction(Exception):
     """Raised by `apply` for an action the rules forbid; the state is left as it was.
@@ -67,7 +69,7 @@ class Event(Fact):
             return self
         extra = [args for owner, args in self.secret if owner == seat]
         merged = {**self.args, **extra[0]} if extra else self.args
-        return Event.model_construct(kind=self.kind, args=merged, only=self.only, secret=())
+        return from_fields(Event, {"kind": self.kind, "args": merged, "only": self.only, "secret": ()})
 
     @property
     def public(self) -> bool:
@@ -76,11 +78,11 @@ class Event(Fact):
 
 def event(kind: str, only: int | None = None, secret: tuple[tuple[int, dict[str, Any]], ...] = (), **args: Any) -> Event:
     """A log event, built without validation on the hot path (every argument is already a JSON value)."""
-    return Event.model_construct(kind=kind, args=args, only=only, secret=secret)
+    return from_fields(Event, {"kind": kind, "args": args, "only": only, "secret": secret})
 
 
 def fact(kind: str, **args: Any) -> Fact:
-    return Fact.model_construct(kind=kind, args=args)
+    return from_fields(Fact, {"kind": kind, "args": args})
 
 
 class Outcome(FrozenModel):

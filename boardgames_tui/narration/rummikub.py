@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.base import Fact
+from ..engine.fastmodel import build
 from ..engine.rummikub.models import MAX_TURN_ACTIONS
 from ..i18n import N_, _, ngettext, pgettext
 from .base import Narrator
@@ -182,7 +183,7 @@ class RummikubNarrator(Narrator):
 
     def nested(self, told: dict[str, Any]) -> str:
         """A fact carried inside another one's arguments (a headline, a problem) as a dict."""
-        return self.say(Fact.model_construct(kind=told["kind"], args=told.get("args", {})))
+        return self.say(build(Fact, kind=told["kind"], args=told.get("args", {})))
 
     def sentences(self, parts: Sequence[str]) -> str:
         return _(". ").join(parts)

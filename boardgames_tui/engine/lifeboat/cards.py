@@ -9,13 +9,13 @@ added something is not asked again.
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..fastmodel import copy_with
 from .core import (
     CHUM_SET,
     KIT_SET,
     WATER_SET,
     WINDOW_PHASES,
     conscious,
-    copy,
     ev,
     first_of_its_kind,
     gate,
@@ -51,7 +51,7 @@ FLARE_DRAW = 3
 
 def _added(s: LifeboatState, **update: object) -> OpenWindow:
     """The open window's pending decision, noting that the seat offered it added something."""
-    return copy(s.pending, {**update, "changed": True})  # type: ignore[no-any-return]
+    return copy_with(s.pending, {**update, "changed": True})
 
 
 # The rules' conditions, each written once: the checks below and legal_actions (rules.py) use them.
@@ -137,7 +137,7 @@ class CardRules:
         t = a.target
         before = s.wounds[t]
         s = remove_card(s, seat, kit)
-        s = copy(s, {"wounds": with_item(s.wounds, t, before - 1), "discard": (*s.discard, kit)})
+        s = copy_with(s, {"wounds": with_item(s.wounds, t, before - 1), "discard": (*s.discard, kit)})
         e = ev("heals", who=who(s, seat), target=who(s, t), wounds=before - 1, status=status_change(s, t, before))
         return end_action(say(s, e))
 
@@ -253,7 +253,7 @@ class CardRules:
         passes = 1 if w.changed else w.passes + 1
         said = ev("done", who=who(s, seat), added=w.changed, window=w.kind)
         if passes >= len(w.window):  # everyone has passed in a row: the window closes
-            w = copy(w, {"passes": passes, "changed": False})
+            w = copy_with(w, {"passes": passes, "changed": False})
             s = say(s, said, pending=w)
             if s.phase == "fight":
                 return resolve_fight(s, w)  # type: ignore[arg-type]
@@ -261,4 +261,4 @@ class CardRules:
                 return finish_overboard(s, w.swimmers, w.chum)  # type: ignore[attr-defined]
             return finish_thirst(s, w.thirst)  # type: ignore[attr-defined]
         pos = (w.pos + 1) % len(w.window)
-        return say(s, said, pending=copy(w, {"passes": passes, "changed": False, "pos": pos}), current=w.window[pos])
+        return say(s, said, pending=copy_with(w, {"passes": passes, "changed": False, "pos": pos}), current=w.window[pos])

@@ -1,5 +1,5 @@
-"""Small pieces every part of Lifeboat's rules uses: fast state copies, log events, statuses and the
-cards a seat holds.
+"""Small pieces every part of Lifeboat's rules uses: log events, statuses and the cards a seat holds
+(states are built and copied with engine/fastmodel.py).
 
 Events name people as `[seat, character]` pairs (a player and the character they play, which the
 narrator says together) and cards as ids; arguments are JSON values only (lists, never tuples), so a
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Event, IllegalAction
+from ..fastmodel import copy_with, from_fields
 from .data import CARD_TYPE, CARD_WEAPON, CHUMS, MEDICAL_KITS, OARS, SIZE, WATER, NavCard, navigation_cards
 from .models import LifeboatState
 
@@ -21,57 +22,17 @@ CHUM_SET = frozenset(CHUMS)
 OAR_SET = frozenset(OARS)
 MAX_SEATS = 6
 
-_new = object.__new__
-_set = object.__setattr__
-
-
-def copy(model: Any, update: dict[str, Any]) -> Any:
-    """`model.model_copy(update=update)` without pydantic's generic copying (hot path)."""
-    new = _new(type(model))
-    d = model.__dict__.copy()
-    d.update(update)
-    _set(new, "__dict__", d)
-    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-_DEFAULTS: dict[type, dict[str, Any]] = {}
-
-
-def build(cls: Any, **fields: Any) -> Any:
-    """A model from fields already valid (`model_construct` without its per-field work: hot path)."""
-    defaults = _DEFAULTS.get(cls)
-    if defaults is None:
-        defaults = _DEFAULTS[cls] = {name: info.default for name, info in cls.model_fields.items()}
-    new = _new(cls)
-    d = {**defaults, **fields}
-    _set(new, "__dict__", d)
-    _set(new, "__pydantic_fields_set__", set(fields))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
-
-
-_EVENT_FIELDS = frozenset(("kind", "args", "only", "secret"))
-
 
 def ev(kind: str, secret: tuple[tuple[int, dict[str, Any]], ...] = (), only: int | None = None, **args: Any) -> Event:
     """A log event (see engine/base.py: `secret` holds arguments for one seat's eyes, `only` hides the
     whole event from everyone but one seat)."""
-    e = _new(Event)
-    _set(e, "__dict__", {"kind": kind, "args": args, "only": only, "secret": secret})
-    _set(e, "__pydantic_fields_set__", _EVENT_FIELDS)
-    _set(e, "__pydantic_extra__", None)
-    _set(e, "__pydantic_private__", None)
-    return e
+    return from_fields(Event, {"kind": kind, "args": args, "only": only, "secret": secret})
 
 
 def say(s: LifeboatState, event: Event, **update: Any) -> LifeboatState:
     """`s` with `event` logged and the fields in `update` changed."""
     update["log"] = (*s.log, event)
-    return copy(s, update)  # type: ignore[no-any-return]
+    return copy_with(s, update)
 
 
 def who(s: LifeboatState, seat: int) -> list[int]:
@@ -193,8 +154,8 @@ def first_of_its_kind(cards: Sequence[int], card: Any) -> bool:
 def remove_card(s: LifeboatState, seat: int, card: int) -> LifeboatState:
     """`s` without `card` in front of or in the hand of `seat` (face up first)."""
     if card in s.face_up[seat]:
-        return copy(s, {"face_up": with_item(s.face_up, seat, without(s.face_up[seat], card))})  # type: ignore[no-any-return]
-    return copy(s, {"hands": with_item(s.hands, seat, without(s.hands[seat], card))})  # type: ignore[no-any-return]
+        return copy_with(s, {"face_up": with_item(s.face_up, seat, without(s.face_up[seat], card))})
+    return copy_with(s, {"hands": with_item(s.hands, seat, without(s.hands[seat], card))})
 
 
 def cards_in_play(s: LifeboatState) -> list[int]:

@@ -10,12 +10,11 @@ anyone refuse the Kid's pickpocketing.
 from __future__ import annotations
 
 from ..base import IllegalAction
+from ..fastmodel import build, copy_with
 from ..rng import derived_random
 from .core import (
     awake,
-    build,
     conscious,
-    copy,
     ev,
     everyone,
     fight_totals,
@@ -41,7 +40,7 @@ def fighting(s: LifeboatState, seat: int) -> bool:
 
 def demand(s: LifeboatState, seat: int, d: Demand) -> LifeboatState:
     """The actor's demand: carried out at once when it cannot be refused, else the target answers."""
-    s = copy(s, {"pending": d})
+    s = copy_with(s, {"pending": d})
     told = {"who": who(s, seat), "target": who(s, d.target), "what": d.what, "card": d.card}
     if not conscious(s, d.target):
         s = say(s, ev("demand", answer="cannot_refuse", status=status(s, d.target), **told))
@@ -137,7 +136,7 @@ class FightRules:
         order = conscious_seats[i:] + conscious_seats[:i]
         fight = build(Fight, window=order, demand=s.pending, attackers=(attacker,), defenders=(seat,))
         s = say(s, ev("refuses", who=who(s, seat), attacker=who(s, attacker)))
-        return copy(s, {"phase": "fight", "pending": fight, "current": order[0]})  # type: ignore[no-any-return]
+        return copy_with(s, {"phase": "fight", "pending": fight, "current": order[0]})
 
     def check_join_fight(self, s: LifeboatState, seat: int, a: JoinFight) -> IllegalAction | None:
         refused = gate(s, "join_fight")
@@ -150,7 +149,7 @@ class FightRules:
     def do_join_fight(self, s: LifeboatState, seat: int, a: JoinFight) -> LifeboatState:
         f: Fight = s.pending  # type: ignore[assignment]
         if a.side == "attacker":
-            f = copy(f, {"attackers": (*f.attackers, seat), "changed": True})
+            f = copy_with(f, {"attackers": (*f.attackers, seat), "changed": True})
         else:
-            f = copy(f, {"defenders": (*f.defenders, seat), "changed": True})
+            f = copy_with(f, {"defenders": (*f.defenders, seat), "changed": True})
         return say(s, ev("joins", who=who(s, seat), side=a.side), pending=f)

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..fastmodel import build, copy_with
 from ..rng import derived_random, shuffled
 from .core import (
     CHUM_SET,
     awake,
-    build,
-    copy,
     ev,
     everyone,
     insert,
@@ -91,7 +90,7 @@ def wound(s: LifeboatState, seat: int, n: int, cause: str) -> LifeboatState:
     if n <= 0:
         return s
     before = s.wounds[seat]
-    s = copy(s, {"wounds": with_item(s.wounds, seat, before + n)})
+    s = copy_with(s, {"wounds": with_item(s.wounds, seat, before + n)})
     return say(s, ev("wounded", who=who(s, seat), wounds=n, cause=cause, status=status_change(s, seat, before)))
 
 
@@ -133,7 +132,7 @@ def draft_auto(s: LifeboatState) -> LifeboatState:
 
 def start_actions(s: LifeboatState) -> LifeboatState:
     order = awake(s)
-    s = copy(s, {"order": order, "turn_index": 0, "pending": None})
+    s = copy_with(s, {"order": order, "turn_index": 0, "pending": None})
     if order:
         s = say(s, ev("action_order", order=everyone(s, order)))
     return next_actor(s, 0)
@@ -147,13 +146,13 @@ def next_actor(s: LifeboatState, i: int) -> LifeboatState:
         seat = order[i]
         if seat in s.boat and s.wounds[seat] < SIZE[s.characters[seat]]:
             update = {"phase": "action", "turn_index": i, "actor": seat, "current": seat, "traded": (), "pending": None}
-            return copy(s, update)  # type: ignore[no-any-return]
+            return copy_with(s, update)
         i += 1
-    return start_navigation(copy(s, {"actor": None, "turn_index": len(order)}))
+    return start_navigation(copy_with(s, {"actor": None, "turn_index": len(order)}))
 
 
 def end_action(s: LifeboatState) -> LifeboatState:
-    return next_actor(copy(s, {"pending": None}), s.turn_index + 1)
+    return next_actor(copy_with(s, {"pending": None}), s.turn_index + 1)
 
 
 # Navigation ------------------------------------------------------------------------------------------
@@ -165,7 +164,7 @@ def start_navigation(s: LifeboatState) -> LifeboatState:
         return say(s, ev("navigator", who=who(s, nav), pile=len(s.row_pile)), phase="navigate", current=nav)
     s = say(s, ev("no_navigator"), phase="navigate")
     if s.options.rowing == "variant" and s.nav_deck:
-        s = copy(s, {"row_pile": (*s.row_pile, s.nav_deck[0]), "nav_deck": s.nav_deck[1:]})
+        s = copy_with(s, {"row_pile": (*s.row_pile, s.nav_deck[0]), "nav_deck": s.nav_deck[1:]})
     return choose_card(s, None)
 
 
@@ -178,7 +177,7 @@ def choose_card(s: LifeboatState, nav: int | None) -> LifeboatState:
     if len(pile) == 1:
         return resolve(say(s, ev("only_card_used"), row_pile=()), pile[0])
     if nav is not None:
-        return copy(s, {"phase": "pick", "current": nav})  # type: ignore[no-any-return]
+        return copy_with(s, {"phase": "pick", "current": nav})
     rng = derived_random(s.seed, UNATTENDED_PICK, s.rolls)
     card = pile[rng.randrange(len(pile))]
     s = say(
@@ -231,7 +230,7 @@ def resolve(s: LifeboatState, card: int) -> LifeboatState:
 
 
 def open_window(s: LifeboatState, phase: str, pending: Overboard | Thirst | object) -> LifeboatState:
-    return copy(s, {"phase": phase, "pending": pending, "current": pending.window[0]})  # type: ignore[attr-defined,no-any-return]
+    return copy_with(s, {"phase": phase, "pending": pending, "current": pending.window[0]})  # type: ignore[attr-defined,no-any-return]
 
 
 def finish_overboard(s: LifeboatState, over: Sequence[int], thrown: int) -> LifeboatState:
@@ -253,7 +252,7 @@ def finish_overboard(s: LifeboatState, over: Sequence[int], thrown: int) -> Life
         }
         if PARASOL in washed:
             update["parasol_open"] = False
-        s = copy(s, update)
+        s = copy_with(s, update)
         spared = "fall" if fall else "preserver" if saved else "swimmer"
         e = ev("falls_in", who=who(s, x), wounds=n, fall=spared, chum=chum, washed=list(washed), status=status_change(s, x, before))
         s = say(s, e)
@@ -269,7 +268,7 @@ def finish_overboard(s: LifeboatState, over: Sequence[int], thrown: int) -> Life
             face_up=with_item(s.face_up, x, ()),
             lost_cards=(*s.lost_cards, *gone),
         )
-    return start_thirst(copy(s, {"pending": None}))
+    return start_thirst(copy_with(s, {"pending": None}))
 
 
 def start_thirst(s: LifeboatState) -> LifeboatState:
@@ -298,7 +297,7 @@ def start_thirst(s: LifeboatState) -> LifeboatState:
 
 def finish_thirst(s: LifeboatState, thirst: tuple[int, ...]) -> LifeboatState:
     """Every thirst still unpaid is a wound."""
-    s = copy(s, {"pending": None})
+    s = copy_with(s, {"pending": None})
     for x in s.boat:
         if thirst[x]:
             s = wound(s, x, thirst[x], "thirst")
@@ -307,7 +306,7 @@ def finish_thirst(s: LifeboatState, thirst: tuple[int, ...]) -> LifeboatState:
 
 def end_round(s: LifeboatState) -> LifeboatState:
     n = len(s.players)
-    s = copy(
+    s = copy_with(
         s,
         {
             "nav_deck": (*s.nav_deck, s.nav_card),
@@ -323,7 +322,7 @@ def end_round(s: LifeboatState) -> LifeboatState:
 
 def end_game(s: LifeboatState) -> LifeboatState:
     """Land at the fourth seagull: the scores go into the log, best first, then the winner."""
-    s = copy(s, {"phase": "over", "current": None, "actor": None, "pending": None})
+    s = copy_with(s, {"phase": "over", "current": None, "actor": None, "pending": None})
     s = say(s, ev("land_in_sight"))
     out = outcome_of(s)
     for line in out.details:

@@ -8,7 +8,8 @@ LifeboatRules class in rules.py gathers these with the other concerns' (see engi
 from __future__ import annotations
 
 from ..base import IllegalAction
-from .core import OAR_SET, build, copy, ev, first_of_its_kind, gate, insert, nav_cards, say, who, with_item, without
+from ..fastmodel import build, copy_with
+from .core import OAR_SET, ev, first_of_its_kind, gate, insert, nav_cards, say, who, with_item, without
 from .data import COMPASS
 from .flow import choose_card, draft_auto, end_action, resolve, start_actions
 from .models import DoNothing, LifeboatState, Navigate, PickNavigation, PlaceRowed, Row, Rowing, TakeSupply
@@ -37,7 +38,7 @@ class PhaseRules:
             s,
             ev("keeps", secret=((seat, {"card": c}),), who=who(s, seat), passes=len(draft), to=who(s, nxt) if nxt is not None else None),
             hands=with_item(s.hands, seat, insert(s.hands[seat], c)),
-            pending=copy(s.pending, {"cards": draft, "drafters": drafters}),
+            pending=copy_with(s.pending, {"cards": draft, "drafters": drafters}),
             current=nxt,
         )
         if not drafters:  # pragma: no cover - the last card is always dealt by draft_auto

@@ -24,6 +24,7 @@ from itertools import product
 from typing import Any
 
 from ..base import Event, Fact, GameRules, Outcome, fact
+from ..fastmodel import build, copy_with
 from .cards import (
     CardRules,
     catches_preserver,
@@ -40,7 +41,6 @@ from .core import (
     MAX_SEATS,
     PHASE_KINDS,
     awake,
-    build,
     cards_in_play,
     ev,
     fight_totals,
@@ -247,10 +247,7 @@ class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[Lif
         if refused is not None:
             raise refused
         after: LifeboatState = self._effects[action.kind](state, seat, action)
-        # Every action logs something, so `after` is a new object no one else holds yet: noting where its
-        # events start needs no copy.
-        after.__dict__["since"] = len(state.log)
-        return after
+        return copy_with(after, {"since": len(state.log)})
 
     # -- what people see
 

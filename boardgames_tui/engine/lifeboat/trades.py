@@ -7,7 +7,8 @@ change hands, and only the two of them see which.
 from __future__ import annotations
 
 from ..base import IllegalAction
-from .core import build, conscious, copy, ev, gate, say, target_refusal, who, without
+from ..fastmodel import build, copy_with
+from .core import conscious, ev, gate, say, target_refusal, who, without
 from .models import AcceptTrade, DeclineTrade, LifeboatState, OfferTrade, ProposeTrade, Trade, TradeCard
 
 
@@ -48,7 +49,7 @@ class TradeRules:
         chosen: tuple[int, ...] = getattr(t, field)
         into = a.card not in chosen
         chosen = tuple(sorted((*chosen, a.card))) if into else without(chosen, a.card)
-        return say(s, ev("trade_card", who=who(s, seat), into=into), pending=copy(t, {field: chosen}))
+        return say(s, ev("trade_card", who=who(s, seat), into=into), pending=copy_with(t, {field: chosen}))
 
     def check_offer_trade(self, s: LifeboatState, seat: int, a: OfferTrade) -> IllegalAction | None:
         return gate(s, "offer_trade")

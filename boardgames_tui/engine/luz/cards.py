@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..base import Event, event
+from ..fastmodel import build
 from ..rng import derived_random, shuffled
 from .models import (
     COLOURS,
@@ -37,7 +38,7 @@ def deck_for(players: int) -> tuple[LuzCard, ...]:
             raise ValueError(f"Luz is for 3-5 players, not {players}")
         top = HIGHEST_NUMBER[players]
         deck = _DECKS[players] = tuple(
-            LuzCard.model_construct(colour=c, number=k) for c in COLOURS for k in range(1, top + 1)
+            build(LuzCard, colour=c, number=k) for c in COLOURS for k in range(1, top + 1)
         )
     return deck
 

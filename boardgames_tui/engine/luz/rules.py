@@ -8,7 +8,7 @@ is scored and the next one dealt (cards.py), or after round 4 → "over" (scorin
 
 Each action kind K has check_K (why the rules refuse it) and do_K (its effect); `legal_actions` lists the
 candidates those checks allow, with the same helpers. Hot path: actions and plays are cached singletons and
-updates use `model_copy(update=...)`, never validating constructors; nothing in `apply` renders a view.
+updates use `copy_with` (engine/fastmodel.py), never validating constructors; nothing in `apply` renders a view.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event, fact
+from ..fastmodel import build, copy_with
 from ..rng import derived_random
 from .cards import deal_round, deck_for, round_four_first, sort_hand
 from .models import (
@@ -72,7 +73,7 @@ def _play(seat: int, card: LuzCard) -> Play:
     key = (seat, card)
     p = _PLAY_CACHE.get(key)
     if p is None:
-        p = _PLAY_CACHE[key] = Play.model_construct(seat=seat, card=card)
+        p = _PLAY_CACHE[key] = build(Play, seat=seat, card=card)
     return p
 
 
@@ -126,10 +127,11 @@ def _last_trick(state: LuzState) -> FinishedTrick | None:
             n = len(state.players)
             leader = told["leader"]
             plays = tuple(
-                _play((leader + i) % n, LuzCard.model_construct(colour=label[0], number=int(label[1:])))
+                _play((leader + i) % n, build(LuzCard, colour=label[0], number=int(label[1:])))
                 for i, label in enumerate(told["cards"])
             )
-            return FinishedTrick.model_construct(
+            return build(
+                FinishedTrick,
                 round=round_no,
                 number=told["trick"],
                 plays=plays,
@@ -227,7 +229,7 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
         if nxt == state.first:  # everyone has bid: the first bidder leads the first trick
             update["phase"] = "play"
             update["leader"] = state.first
-        return state.model_copy(update=update)
+        return copy_with(state, update)
 
     # -- playing: follow the led colour if you can; a complete trick goes to its winner
 
@@ -255,8 +257,9 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
         if len(trick) < n:
             # Public once played, for the pass-the-device screen; not read back once the trick is won.
             played = _play_event(seat, card, number, len(trick) == 1)
-            return state.model_copy(
-                update={"hands": tuple(hands), "trick": trick, "current": (seat + 1) % n, "log": (*state.log, played)}
+            return copy_with(
+                state,
+                {"hands": tuple(hands), "trick": trick, "current": (seat + 1) % n, "log": (*state.log, played)},
             )
         win = trick_winner(trick)
         winner = win.seat
@@ -275,8 +278,9 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
         won = list(state.tricks_won)
         won[winner] += 1
         if number < TRICKS_PER_ROUND:
-            return state.model_copy(
-                update={
+            return copy_with(
+                state,
+                {
                     "hands": tuple(hands),
                     "trick": _NO_TRICK,
                     "tricks_won": tuple(won),
@@ -284,7 +288,7 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
                     "leader": winner,
                     "current": winner,
                     "log": (*state.log, told),
-                }
+                },
             )
         return self._end_round(state, tuple(hands), tuple(won), (*state.log, told))
 
@@ -302,21 +306,22 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             for s, res in enumerate(row)
         )
         if state.round >= ROUNDS:
-            headline = winner_fact(state.model_copy(update={"results": results}))
-            return state.model_copy(
-                update={
+            headline = winner_fact(copy_with(state, {"results": results}))
+            return copy_with(
+                state,
+                {
                     "phase": "over",
                     "hands": hands,
                     "trick": _NO_TRICK,
                     "tricks_won": won,
                     "results": results,
                     "log": (*log, event("game_over", **headline.args)),
-                }
+                },
             )
         fields, dealt = deal_round(state.players, state.options, state.seed, state.round + 1, state.marker, scores)
         fields["results"] = results
         fields["log"] = (*log, dealt)
-        return state.model_copy(update=fields)
+        return copy_with(state, fields)
 
     # -- view
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import Fact, Outcome, fact
+from ..fastmodel import build
 from .models import FAILURE_POINTS_PER_TRICK, ROUNDS, SUCCESS_POINTS, TRUMP, LuzState, Play, RoundResult
 
 
@@ -42,7 +43,7 @@ def score_round(state: LuzState, won: Sequence[int]) -> tuple[RoundResult, ...]:
         assert bid is not None
         bead = state.beads[seat]
         points = round_points(state.round, bid, bead, tricks)
-        row.append(RoundResult.model_construct(bid=bid, bead=bead, tricks=tricks, points=points))
+        row.append(build(RoundResult, bid=bid, bead=bead, tricks=tricks, points=points))
     return tuple(row)
 
 

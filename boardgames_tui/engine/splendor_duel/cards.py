@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..base import IllegalAction
+from ..fastmodel import build
 from .data import CARDS, GOLD, JOKER, TOKEN_COUNTS
 from .lines import BOARD_INFO, BoardInfo, board_info
 from .models import Buy, PlayerState, Reserve, SplendorDuelState
@@ -113,7 +114,7 @@ def _reserve(gold_cell: int, level: int, card: int | None) -> Reserve:
     key = (gold_cell, level, card)
     a = _RESERVES.get(key)
     if a is None:
-        a = _RESERVES[key] = Reserve.model_construct(gold_cell=gold_cell, level=level, card=card)
+        a = _RESERVES[key] = build(Reserve, gold_cell=gold_cell, level=level, card=card)
     return a
 
 
@@ -121,7 +122,7 @@ def _buy(card: int, payment: tuple[int, ...]) -> Buy:
     key = (card, payment)
     a = _BUYS.get(key)
     if a is None:
-        a = _BUYS[key] = Buy.model_construct(card=card, payment=payment)
+        a = _BUYS[key] = build(Buy, card=card, payment=payment)
     return a
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..base import IllegalAction
+from ..fastmodel import build
 from .data import GOLD, PEARL
 from .models import TakeTokens, UsePrivilege
 
@@ -84,8 +85,8 @@ for _r in range(5):
                 if all(0 <= rr < 5 and 0 <= cc < 5 for rr, cc in _cells):
                     _lines.add(tuple(sorted(rr * 5 + cc for rr, cc in _cells)))
 LINES: tuple[tuple[int, ...], ...] = tuple(sorted(_lines, key=lambda t: (len(t), t)))
-TAKES: dict[tuple[int, ...], TakeTokens] = {ln: TakeTokens.model_construct(cells=ln) for ln in LINES}
-PRIVILEGE_TAKES = tuple(UsePrivilege.model_construct(cell=c) for c in range(CELLS))
+TAKES: dict[tuple[int, ...], TakeTokens] = {ln: build(TakeTokens, cells=ln) for ln in LINES}
+PRIVILEGE_TAKES = tuple(build(UsePrivilege, cell=c) for c in range(CELLS))
 
 # From each cell, the lines going right, down, down-right and down-left: (2nd cell, pair, 3rd cell, triple).
 _WALKS: list[list[tuple[int, TakeTokens, int, TakeTokens | None]]] = [[] for _ in range(CELLS)]

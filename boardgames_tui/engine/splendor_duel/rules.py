@@ -24,6 +24,7 @@ from operator import is_
 from typing import Any
 
 from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event, fact
+from ..fastmodel import build, copy_with
 from ..rng import derived_random, shuffled
 from .cards import (
     MAX_RESERVED,
@@ -62,7 +63,6 @@ from .turn import (
     MAX_TOKENS,
     add_tokens,
     advance,
-    copy,
     end_turn,
     gain_privilege,
     logged,
@@ -96,13 +96,13 @@ PENDING_CHOICE = {
     "discard": "must_discard",
 }
 
-_BOARD_TAKE = tuple(TakeBoardToken.model_construct(cell=c) for c in range(25))
-_STEAL = tuple(StealToken.model_construct(colour=c) for c in range(7))
-_DISCARD = tuple(DiscardToken.model_construct(colour=c) for c in range(7))
-_JOKER = tuple(PlaceJoker.model_construct(colour=c) for c in range(7))
-_ROYAL = {r: ChooseRoyal.model_construct(royal=r) for r in ROYALS}
-_REPLENISH = Replenish.model_construct()
-_PASS = Pass.model_construct()
+_BOARD_TAKE = tuple(build(TakeBoardToken, cell=c) for c in range(25))
+_STEAL = tuple(build(StealToken, colour=c) for c in range(7))
+_DISCARD = tuple(build(DiscardToken, colour=c) for c in range(7))
+_JOKER = tuple(build(PlaceJoker, colour=c) for c in range(7))
+_ROYAL = {r: build(ChooseRoyal, royal=r) for r in ROYALS}
+_REPLENISH = build(Replenish)
+_PASS = build(Pass)
 _SEAT_SETS = (frozenset((0,)), frozenset((1,)))
 _NOBODY: frozenset[int] = frozenset()
 
@@ -417,7 +417,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         colour = board[action.cell]
         board[action.cell] = EMPTY
         p = state.seats[seat]
-        p = copy(p, {"tokens": add_tokens(p.tokens, colour), "privileges": p.privileges - 1})
+        p = copy_with(p, {"tokens": add_tokens(p.tokens, colour), "privileges": p.privileges - 1})
         entry = new_event("privilege_used", {"seat": seat, "colour": colour, "cell": action.cell})
         return logged(
             state,
@@ -463,14 +463,13 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             got[colour] += 1
             tokens[colour] += 1
             board[c] = EMPTY
-        seats = with_seat(state.seats, seat, copy(p, {"tokens": tuple(tokens)}))
+        seats = with_seat(state.seats, seat, copy_with(p, {"tokens": tuple(tokens)}))
         supply = state.supply_privileges
         source = None
         if 3 in got[:5] or got[5] == 2:  # three of a gem colour, or both pearls: the opponent's privilege
             seats, supply, source = gain_privilege(seats, supply, 1 - seat)
         entry = new_event("took_tokens", {"seat": seat, "tokens": got, "privilege": source})
-        s = logged(state, entry, board=tuple(board), seats=seats, supply_privileges=supply, passes=0)
-        return advance(s, seat)
+        return advance(state, seat, entry, board=tuple(board), seats=seats, supply_privileges=supply, passes=0)
 
     def do_reserve(self, state: SplendorDuelState, seat: int, action: Reserve) -> SplendorDuelState:
         board = list(state.board)
@@ -487,10 +486,11 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             pyramid[lv] = _refill(pyramid[lv], cid, decks, lv)
             secret = ()
         p = state.seats[seat]
-        p = copy(p, {"tokens": add_tokens(p.tokens, GOLD), "reserved": (*p.reserved, cid)})
+        p = copy_with(p, {"tokens": add_tokens(p.tokens, GOLD), "reserved": (*p.reserved, cid)})
         args = {"seat": seat, "cell": action.gold_cell, "level": action.level, "card": action.card}
-        s = logged(
+        return advance(
             state,
+            seat,
             new_event("reserved", args, secret),
             board=tuple(board),
             decks=tuple(decks),
@@ -498,7 +498,6 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             seats=with_seat(state.seats, seat, p),
             passes=0,
         )
-        return advance(s, seat)
 
     def do_buy(self, state: SplendorDuelState, seat: int, action: Buy) -> SplendorDuelState:
         cid = action.card
@@ -520,10 +519,11 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         update = recount(p, (*p.cards, owned(cid, colour)), p.royals)
         update["tokens"] = tokens
         update["reserved"] = reserved
-        p = copy(p, update)
+        p = copy_with(p, update)
         entry = new_event("bought", {"seat": seat, "card": cid, "reserved": from_reserve, "payment": list(pay)})
-        s = logged(
+        return advance(
             state,
+            seat,
             entry,
             bag=bag,
             decks=tuple(decks),
@@ -532,14 +532,14 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             pending=_PENDING[cid],
             passes=0,
         )
-        return advance(s, seat)
 
     def do_pass(self, state: SplendorDuelState, seat: int, action: Pass) -> SplendorDuelState:
         passes = state.passes + 1
-        s = logged(state, new_event("passed", {"seat": seat}), passes=passes, extra_turn=False)
+        entry = new_event("passed", {"seat": seat})
         if passes >= 2:  # neither player can act: the game ends without a winner
+            s = logged(state, entry, passes=passes, extra_turn=False)
             return logged(s, new_event("stalemate", {}), phase="over", winner=None)
-        return end_turn(s, seat)
+        return end_turn(state, seat, entry, passes=passes, extra_turn=False)
 
     # -- choices
 
@@ -550,53 +550,52 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             if cards[i].colour is None and CARDS[cards[i].card].colour == JOKER:
                 cards[i] = owned(cards[i].card, action.colour)
                 break
-        p = copy(p, recount(p, tuple(cards), p.royals))
+        p = copy_with(p, recount(p, tuple(cards), p.royals))
         entry = new_event("joker_placed", {"seat": seat, "colour": action.colour})
-        return advance(logged(state, entry, seats=with_seat(state.seats, seat, p)), seat)
+        return advance(state, seat, entry, seats=with_seat(state.seats, seat, p))
 
     def do_take_board_token(self, state: SplendorDuelState, seat: int, action: TakeBoardToken) -> SplendorDuelState:
         board = list(state.board)
         colour = board[action.cell]
         board[action.cell] = EMPTY
         p = state.seats[seat]
-        p = copy(p, {"tokens": add_tokens(p.tokens, colour)})
+        p = copy_with(p, {"tokens": add_tokens(p.tokens, colour)})
         entry = new_event("took_board_token", {"seat": seat, "colour": colour, "cell": action.cell})
-        s = logged(state, entry, board=tuple(board), seats=with_seat(state.seats, seat, p), choice_colour=-1)
-        return advance(s, seat)
+        return advance(state, seat, entry, board=tuple(board), seats=with_seat(state.seats, seat, p), choice_colour=-1)
 
     def do_steal_token(self, state: SplendorDuelState, seat: int, action: StealToken) -> SplendorDuelState:
         p, o = state.seats[seat], state.seats[1 - seat]
-        p = copy(p, {"tokens": add_tokens(p.tokens, action.colour)})
-        o = copy(o, {"tokens": add_tokens(o.tokens, action.colour, -1)})
+        p = copy_with(p, {"tokens": add_tokens(p.tokens, action.colour)})
+        o = copy_with(o, {"tokens": add_tokens(o.tokens, action.colour, -1)})
         seats = with_seat(with_seat(state.seats, seat, p), 1 - seat, o)
         entry = new_event("stole", {"seat": seat, "colour": action.colour, "victim": 1 - seat})
-        return advance(logged(state, entry, seats=seats), seat)
+        return advance(state, seat, entry, seats=seats)
 
     def do_choose_royal(self, state: SplendorDuelState, seat: int, action: ChooseRoyal) -> SplendorDuelState:
         r = action.royal
         p = state.seats[seat]
         update = recount(p, p.cards, (*p.royals, r))
         update["thresholds"] = p.thresholds + 1
-        p = copy(p, update)
-        s = logged(
+        p = copy_with(p, update)
+        return advance(
             state,
+            seat,
             new_event("royal_claimed", {"seat": seat, "royal": r}),
             seats=with_seat(state.seats, seat, p),
             royals=tuple(x for x in state.royals if x != r),
             pending=(*ROYALS[r].abilities, *state.pending),
         )
-        return advance(s, seat)
 
     def do_discard(self, state: SplendorDuelState, seat: int, action: DiscardToken) -> SplendorDuelState:
         p = state.seats[seat]
-        p = copy(p, {"tokens": add_tokens(p.tokens, action.colour, -1)})
-        s = logged(
+        p = copy_with(p, {"tokens": add_tokens(p.tokens, action.colour, -1)})
+        return advance(
             state,
+            seat,
             new_event("returned", {"seat": seat, "colour": action.colour}),
             seats=with_seat(state.seats, seat, p),
             bag=add_tokens(state.bag, action.colour),
         )
-        return advance(s, seat)
 
     # -- view
 

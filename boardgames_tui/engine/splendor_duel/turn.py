@@ -4,18 +4,17 @@ After a purchase (seed): refill → the card's abilities → crown thresholds an
 10 tokens → the victory check → the next turn (the same player again after an extra turn). `advance`
 walks that order and stops at the first choice the player must make (the phase names it).
 
-Hot path: states are updated with a non-validating `copy` (what `model_copy(update=...)` does, minus
-pydantic's generic overhead), and a state the current `apply` has just built is finished in place
-(`amend`); log events are built the same way.
+Hot path: states, players and log events are built without validation (engine/fastmodel.py). The
+resolution order works on the fields of the state it is building, as a plain dict, and builds the state once
+at the end: a model is never changed after it is built.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from ..base import Event, Fact
+from ..fastmodel import build, copy_with, fields_of, from_fields
 from .data import CARDS, GEMS, GOLD, ROYALS
 from .models import Owned, PlayerState, SplendorDuelState
 
@@ -26,58 +25,31 @@ CROWN_THRESHOLDS = (3, 6)
 FROM_SUPPLY, FROM_OPPONENT, ALREADY_FULL = "supply", "opponent", "full"
 
 
-# Building models without validation --------------------------------------------------------------
-
-_new = object.__new__
-# pydantic keeps a model's state in four slots; writing them through their descriptors is the cheapest
-# way to build a model without validation.
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_get_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__get__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def copy(model: Any, update: dict[str, Any]) -> Any:
-    """`model.model_copy(update=update)` without pydantic's generic copying (hot path)."""
-    new = _new(type(model))
-    _set_dict(new, {**model.__dict__, **update})
-    _set_fields_set(new, _get_fields_set(model))
-    _set_extra(new, None)
-    _set_private(new, None)
-    return new
-
-
-def amend(model: Any, update: dict[str, Any]) -> Any:
-    """Update a model in place: only for one built by the current call and not yet handed out."""
-    model.__dict__.update(update)
-    return model
-
-
-_EVENT_FIELDS = frozenset(("kind", "args"))
-_SECRET_FIELDS = frozenset(("kind", "args", "secret"))
+# Log entries ---------------------------------------------------------------------------------------
 
 
 def new_event(kind: str, args: dict[str, Any], secret: tuple[tuple[int, dict[str, Any]], ...] = ()) -> Event:
     """A public log event (`secret`: arguments only one seat may read). Arguments are JSON values."""
-    entry = _new(Event)
-    _set_dict(entry, {"kind": kind, "args": args, "only": None, "secret": secret})
-    _set_fields_set(entry, _SECRET_FIELDS if secret else _EVENT_FIELDS)
-    _set_extra(entry, None)
-    _set_private(entry, None)
-    return entry
+    return from_fields(Event, {"kind": kind, "args": args, "only": None, "secret": secret})
 
 
 def logged(s: SplendorDuelState, entry: Event, **update: Any) -> SplendorDuelState:
     """`s` with `entry` added to the log and `update` applied; the news now runs from this turn's start."""
     update["log"] = (*s.log, entry)
     update["news_start"] = s.turn_start
-    return copy(s, update)  # type: ignore[no-any-return]
+    return copy_with(s, update)
+
+
+def _log(s: dict[str, Any], entry: Event, update: dict[str, Any]) -> None:
+    """`logged` for the fields of a state being built (see `advance`)."""
+    s["log"] = (*s["log"], entry)
+    s["news_start"] = s["turn_start"]
+    s.update(update)
 
 
 # Players -------------------------------------------------------------------------------------------
 
-_OWNED = {(cid, col): Owned.model_construct(card=cid, colour=col) for cid in CARDS for col in (None, *GEMS)}
+_OWNED = {(cid, col): build(Owned, card=cid, colour=col) for cid in CARDS for col in (None, *GEMS)}
 
 
 def owned(card: int, colour: int | None) -> Owned:
@@ -125,58 +97,84 @@ def gain_privilege(
     holds all three. Returns the seats, the supply and where the privilege came from."""
     p = seats[seat]
     if supply > 0:
-        p = copy(p, {"privileges": p.privileges + 1})
+        p = copy_with(p, {"privileges": p.privileges + 1})
         return with_seat(seats, seat, p), supply - 1, FROM_SUPPLY
     o = seats[1 - seat]
     if o.privileges > 0:
-        o = copy(o, {"privileges": o.privileges - 1})
-        p = copy(p, {"privileges": p.privileges + 1})
+        o = copy_with(o, {"privileges": o.privileges - 1})
+        p = copy_with(p, {"privileges": p.privileges + 1})
         return with_seat(with_seat(seats, seat, p), 1 - seat, o), supply, FROM_OPPONENT
     return seats, supply, ALREADY_FULL
 
 
 # The resolution order --------------------------------------------------------------------------------
-# `advance` and `end_turn` receive a state the current `apply` has just built and nobody else has seen yet,
-# so they finish it in place (`amend`) rather than copying it once more.
+# `advance` and `end_turn` take the state from before the action's log entry and work on the fields of the
+# state they build (a plain dict `s`, which nobody else holds), so an action's resolution builds one state.
 
 
-def advance(s: SplendorDuelState, seat: int) -> SplendorDuelState:
-    """Resolve what is pending for `seat` until a choice is needed or the turn ends."""
+def advance(state: SplendorDuelState, seat: int, entry: Event, **update: Any) -> SplendorDuelState:
+    """`state` with `entry` logged and `update` applied (as `logged`), then what is pending for `seat`
+    resolved until a choice is needed or the turn ends."""
+    update["log"] = (*state.log, entry)
+    update["news_start"] = state.turn_start
+    s = fields_of(state)
+    s.update(update)
+    _advance(s, seat)
+    return from_fields(SplendorDuelState, s)
+
+
+def end_turn(state: SplendorDuelState, seat: int, entry: Event, **update: Any) -> SplendorDuelState:
+    """`state` with `entry` logged and `update` applied (as `logged`), then the victory check for the
+    active player and the next turn."""
+    update["log"] = (*state.log, entry)
+    update["news_start"] = state.turn_start
+    s = fields_of(state)
+    s.update(update)
+    _end_turn(s, seat)
+    return from_fields(SplendorDuelState, s)
+
+
+def _advance(s: dict[str, Any], seat: int) -> None:
+    """`advance` on the fields `s` of the state being built."""
     while True:
-        while s.pending:
-            ability, rest = s.pending[0], s.pending[1:]
+        while s["pending"]:
+            pending = s["pending"]
+            ability, rest = pending[0], pending[1:]
             if ability == "extra_turn":
-                s = logged(s, new_event("extra_turn", {"seat": seat}), pending=rest, extra_turn=True)
+                _log(s, new_event("extra_turn", {"seat": seat}), {"pending": rest, "extra_turn": True})
             elif ability == "take_privilege":
-                seats, supply, source = gain_privilege(s.seats, s.supply_privileges, seat)
+                seats, supply, source = gain_privilege(s["seats"], s["supply_privileges"], seat)
                 entry = new_event("privilege_gained", {"seat": seat, "source": source})
-                s = logged(s, entry, pending=rest, seats=seats, supply_privileges=supply)
+                _log(s, entry, {"pending": rest, "seats": seats, "supply_privileges": supply})
             elif ability.startswith("take_token"):
                 colour = int(ability.split(":")[1])
-                if colour in s.board:
-                    return amend(s, {"phase": "take_token", "pending": rest, "choice_colour": colour})  # type: ignore[no-any-return]
-                s = logged(s, new_event("no_board_token", {"seat": seat, "colour": colour}), pending=rest)
+                if colour in s["board"]:
+                    s.update(phase="take_token", pending=rest, choice_colour=colour)
+                    return
+                _log(s, new_event("no_board_token", {"seat": seat, "colour": colour}), {"pending": rest})
             elif ability == "steal_token":
-                if any(s.seats[1 - seat].tokens[:GOLD]):
-                    return amend(s, {"phase": "steal", "pending": rest})  # type: ignore[no-any-return]
-                s = logged(s, new_event("nothing_to_steal", {"seat": seat, "victim": 1 - seat}), pending=rest)
+                if any(s["seats"][1 - seat].tokens[:GOLD]):
+                    s.update(phase="steal", pending=rest)
+                    return
+                _log(s, new_event("nothing_to_steal", {"seat": seat, "victim": 1 - seat}), {"pending": rest})
             elif ability == "copy_color":
-                return amend(s, {"phase": "joker", "pending": rest})  # type: ignore[no-any-return]
+                s.update(phase="joker", pending=rest)
+                return
             else:  # pragma: no cover
                 raise AssertionError(ability)
-        p = s.seats[seat]
+        p = s["seats"][seat]
         if p.thresholds < len(CROWN_THRESHOLDS) and p.crowns >= CROWN_THRESHOLDS[p.thresholds]:
-            if s.royals:
-                return amend(s, {"phase": "royal"})  # type: ignore[no-any-return]
-            p = copy(p, {"thresholds": p.thresholds + 1})  # pragma: no cover
-            s = copy(s, {"seats": with_seat(s.seats, seat, p)})  # pragma: no cover
+            if s["royals"]:
+                s["phase"] = "royal"
+                return
+            p = copy_with(p, {"thresholds": p.thresholds + 1})  # pragma: no cover
+            s["seats"] = with_seat(s["seats"], seat, p)  # pragma: no cover
             continue  # pragma: no cover
         break
-    if sum(s.seats[seat].tokens) > MAX_TOKENS:
-        if s.phase != "discard":
-            return amend(s, {"phase": "discard"})  # type: ignore[no-any-return]
-        return s
-    return end_turn(s, seat)
+    if sum(s["seats"][seat].tokens) > MAX_TOKENS:
+        s["phase"] = "discard"
+        return
+    _end_turn(s, seat)
 
 
 def win_reasons(p: PlayerState) -> list[dict[str, Any]]:
@@ -192,30 +190,27 @@ def win_reasons(p: PlayerState) -> list[dict[str, Any]]:
     return reasons
 
 
-def end_turn(s: SplendorDuelState, seat: int) -> SplendorDuelState:
-    """The victory check for the active player, then the next turn."""
-    p = s.seats[seat]
+def _end_turn(s: dict[str, Any], seat: int) -> None:
+    """`end_turn` on the fields `s` of the state being built."""
+    p = s["seats"][seat]
     if p.points >= WIN_POINTS or p.crowns >= WIN_CROWNS or max(p.colour_points) >= WIN_COLOUR_POINTS:
         reasons = win_reasons(p)
         facts = tuple(
-            Fact.model_construct(kind=r["kind"], args={k: v for k, v in r.items() if k != "kind"}) for r in reasons
+            from_fields(Fact, {"kind": r["kind"], "args": {k: v for k, v in r.items() if k != "kind"}}) for r in reasons
         )
         entry = new_event("won", {"seat": seat, "reasons": reasons})
-        return logged(s, entry, phase="over", winner=seat, win_reasons=facts, extra_turn=False)
-    nxt = seat if s.extra_turn else 1 - seat
-    return amend(  # type: ignore[no-any-return]
-        s,
-        {
-            "phase": "start",
-            "current": nxt,
-            "extra_turn": False,
-            "turn": s.turn + 1,
-            # The news tells the next player everything since their own last turn: an extra turn goes on
-            # from the same start, so its news still holds the turn that earned it.
-            "turn_start": len(s.log) if nxt != seat else s.turn_start,
-            "choice_colour": -1,
-        },
-    )
+        _log(s, entry, {"phase": "over", "winner": seat, "win_reasons": facts, "extra_turn": False})
+        return
+    nxt = seat if s["extra_turn"] else 1 - seat
+    s["phase"] = "start"
+    s["current"] = nxt
+    s["extra_turn"] = False
+    s["turn"] += 1
+    # The news tells the next player everything since their own last turn: an extra turn goes on from the
+    # same start, so its news still holds the turn that earned it.
+    if nxt != seat:
+        s["turn_start"] = len(s["log"])
+    s["choice_colour"] = -1
 
 
 def news(state: SplendorDuelState) -> tuple[Event, ...]:
