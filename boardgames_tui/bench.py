@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import typing
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -104,7 +105,8 @@ def rummikub_table_validation_ms(repeats: int = 200) -> float:
 # UI latency -----------------------------------------------------------------------------------------
 
 # Per game: keys that reach the first private screen, a cheap in-screen game key, and a key that applies
-# an action (through the session, the autosave and the handoff screen).
+# an action (through the session, the autosave and the handoff screen). A game without a script here is
+# measured without the UI key latencies (its keys are its own).
 UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
     # Luz: Enter bids; a card is played with Enter, then Enter again to confirm (when `playing`, the
@@ -117,6 +119,10 @@ UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
     "rummikub:international": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
     "lifeboat": {"select": ("down", "up"), "apply": ("enter",)},  # the highlighted choice: a card, do nothing, done
 }
+
+
+def ui_script(spec: GameSpec, variant: str = "") -> dict[str, Sequence[str]] | None:
+    return UI_SCRIPTS.get(f"{spec.id}:{variant}" if variant else spec.id)
 
 
 async def key_to_idle(app: Any, pilot: Any, key: str, after: float = 0.0) -> float:
@@ -152,7 +158,8 @@ async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict
     from .tui.screens.turn import TurnScreen
     from .tui.session import HotseatSession
 
-    script = UI_SCRIPTS[f"{spec.id}:{variant}" if variant else spec.id]
+    script = ui_script(spec, variant)
+    assert script is not None, f"no key script for {spec.id} in UI_SCRIPTS"
     rules = spec.rules()
     options = variant_options(spec, variant)
     timings: dict[str, list[float]] = {"no-op key": [], "game key": [], "applied action": []}
@@ -408,8 +415,13 @@ def page_open_times(spec: GameSpec, rounds: int) -> dict[str, float]:
     return asyncio.run(_page_open_times(spec, rounds))
 
 
-# Rule sets measured apart: (variant name, title suffix); "" is the game's default options.
-VARIANTS: dict[str, tuple[str, ...]] = {"rummikub": ("", "american", "international")}
+def variants(spec: GameSpec) -> tuple[str, ...]:
+    """The rule sets measured apart: "" (the game's default options), then each other value of its Options'
+    `rule_set` field, if it has one (Rummikub: American, International)."""
+    field = spec.rules().Options.model_fields.get("rule_set")
+    if field is None or typing.get_origin(field.annotation) is not typing.Literal:
+        return ("",)
+    return ("", *(value for value in typing.get_args(field.annotation) if value != field.default))
 
 
 def variant_options(spec: GameSpec, variant: str) -> Any:
@@ -488,7 +500,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("unknown game(s): " + ", ".join(unknown))
     for game_id in args.games or list(GAMES):
         spec = GAMES[game_id]
-        for variant in VARIANTS.get(game_id, ("",)):
+        for variant in variants(spec):
             options = variant_options(spec, variant)
             # The engine runs first, so the UI's modules (loaded for the game's title) do not weigh on it.
             per_second, games = engine_throughput(spec, args.seconds, options=options)
@@ -498,6 +510,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 _row("validate a 100-tile table (cold)", f"{rummikub_table_validation_ms():.3f} ms")
             ended, moves, seconds = open_saved_game(spec, options=options)
             _row("open a finished save (replays it)", f"{seconds * 1000:.0f} ms  ({moves:,} moves; {ended})")
+            if ui_script(spec, variant) is None:
+                _row("UI key latencies", "not measured: no key script in bench.UI_SCRIPTS")
+                continue
             latencies = key_latencies(spec, args.rounds, variant)
             noop = latencies["no-op key"]
             for name, value in latencies.items():
@@ -507,7 +522,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 shown = news_redraw_times(spec, args.rounds)
                 frames = (shown - latencies["game key"]) * 60
                 _row("UI computer's move + news strip, to idle", f"{shown * 1000:.1f} ms  ({frames:+.1f} frames vs game key)")
-        if len(VARIANTS.get(game_id, ("",))) > 1:
+        if len(variants(spec)) > 1:
             print(f"{game_title(spec)} (its pages)")
         for level in spec.table_levels:
             median, p95, worst, count = decision_times(spec, level, args.decision_games)

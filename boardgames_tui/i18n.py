@@ -19,7 +19,19 @@ from collections.abc import Mapping
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent / "locale"
-DOMAINS = ("app", "hanabi", "luz", "rummikub", "splendor_duel", "lifeboat")
+
+
+def catalogue_domains(locale_dir: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """The domains: "app", then every game's: each catalogue (`<language>/LC_MESSAGES/<domain>.po`, compiled to
+    .mo) found beside this module, so a new game's catalogue is found by its name (this module is below the
+    registry and imports none)."""
+    found = {path.stem for pattern in ("*.po", "*.mo") for path in locale_dir.glob(f"*/LC_MESSAGES/{pattern}")}
+    found.discard("app")
+    return ("app", *sorted(found))
+
+
+DOMAINS = catalogue_domains()
+
 # Language code → (gettext locale folder, the language's own name for the settings menu).
 LANGUAGES: dict[str, tuple[str | None, str]] = {"en": (None, "English"), "zh": ("zh_CN", "简体中文")}
 DEFAULT_LANGUAGE = "en"

@@ -4,7 +4,8 @@
     python -m boardgames_tui.i18n_tools compile [DOMAIN ...]  # .po → .mo (commit both)
     python -m boardgames_tui.i18n_tools check [DOMAIN ...]    # untranslated, placeholder mismatches, stale .mo
 
-Without DOMAIN every domain (app, hanabi, luz, rummikub, splendor_duel, lifeboat) is done.
+Without DOMAIN every domain is done: "app" and one per game of the registry (engine/registry.py), whether or
+not its catalogue exists yet (`update` makes it).
 
 A message belongs to the domain of the file that says it: files under tui/games/<game>/ and the game's
 narrator narration/<game>.py to that game's domain, every other file of the package to "app". The engine says no sentences (a test holds it to that).
@@ -20,9 +21,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+from .engine.registry import GAMES
+from .i18n import LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).parent
+# The catalogues the code's messages go to: the app's and each registered game's.
+DOMAINS: tuple[str, ...] = ("app", *GAMES)
 COMMENT_TAGS = ("TRANSLATORS:",)
 
 

@@ -11,14 +11,21 @@ import pytest
 
 pytest.importorskip("babel")
 
-from boardgames_tui.i18n import DOMAINS, _, set_language  # noqa: E402
-from boardgames_tui.i18n_tools import placeholders, problems  # noqa: E402
+from boardgames_tui import i18n  # noqa: E402
+from boardgames_tui.i18n import _, set_language  # noqa: E402
+from boardgames_tui.i18n_tools import DOMAINS, placeholders, problems  # noqa: E402
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_message_has_a_chinese_translation_and_a_fresh_mo(domain: str) -> None:
     found = problems((domain,))
     assert not found, f"{len(found)} problem(s) in the {domain} catalogue:\n" + "\n".join(str(p) for p in found[:30])
+
+
+def test_the_catalogues_read_at_run_time_are_the_apps_and_every_registered_games() -> None:
+    """The program chains the catalogues it finds on disk (i18n.py sits below the registry); the tools make
+    one per registered game: a game without its catalogue, or a catalogue of no game, shows here."""
+    assert set(i18n.DOMAINS) == set(DOMAINS)
 
 
 def test_the_checker_finds_a_placeholder_that_differs() -> None:

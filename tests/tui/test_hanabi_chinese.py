@@ -403,7 +403,7 @@ async def test_every_hanabi_screen_in_chinese(make_app, in_chinese, size, player
             state = after
         session = await resume(app, pilot, state)
         session.apply(state.current, action)
-        app.show_next()
+        app.show_next(session.next_step())
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.pause()
         text = assert_chinese(app, names, "the results")

@@ -19,6 +19,7 @@ from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, LuzView
 from boardgames_tui.engine.luz.rules import RULES
 from boardgames_tui.tui.games.luz import render
 from boardgames_tui.tui.games.luz.screen import LuzTurnScreen
+from boardgames_tui.engine.reveal import reveal as revealed
 from boardgames_tui.tui.games.luz.table import reveal, table
 from boardgames_tui.narration import narrator_for
 from boardgames_tui.tui.screens.panel import PanelScreen
@@ -431,7 +432,7 @@ def test_the_set_aside_cards_are_revealed_sorted() -> None:
     from rich.console import Console
 
     console = Console(width=100, record=True, color_system=None)
-    console.print(reveal(state, narrator_for("luz", state.players)))
+    console.print(reveal(revealed("luz", state), narrator_for("luz", state.players)))
     text = console.export_text()
     aside = text.split("Set aside this round: 10 cards", 1)[1].split()
     assert aside == ["R4", "R7", "Y2", "Y8", "G3", "G5", "B1", "B7", "P1", "P8"]

@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static, Switch
 
+from boardgames_tui.engine.registry import GAMES
 from boardgames_tui.tui.app import BoardGamesApp
 from boardgames_tui.tui.games.hanabi.screen import HanabiTurnScreen
 from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
@@ -219,9 +220,8 @@ def test_names_typed_two_ways_are_one_name() -> None:
     assert check_names(["Chloé", "Chloe"]) is None
 
 
-@pytest.mark.parametrize("game_id", ["hanabi", "luz", "rummikub", "splendor_duel", "lifeboat"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 async def test_every_game_in_the_picker_starts_from_its_generated_setup(make_app, game_id: str) -> None:
-    from boardgames_tui.engine.registry import GAMES
     from boardgames_tui.tui.screens.picker import GamePickerScreen
 
     from .helpers import reveal_any, start_from_setup
