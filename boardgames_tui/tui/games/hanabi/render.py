@@ -316,16 +316,25 @@ def own_hand(
     parts: list[RenderableType] = [table]
     if notes:
         parts.append(notes_row(notes, name_width))
-    if selected is not None and selected < len(hand.slots):
-        possible = hand.slots[selected].possible
-        line = Text(_("Slot {n} could be: ").format(n=selected + 1), style="bold")
-        for identity in possible:
-            line.append(identity, style=suit_style(identity[0]))
-            line.append(" ")
-        if not possible:
-            line.append(_("(nothing left — impossible?)"), style="dim")
+    line = could_be_line(hand, selected)
+    if line is not None:
         parts.append(line)
     return Group(*parts)
+
+
+def could_be_line(hand: HandView, selected: int | None) -> Text | None:
+    """What the selected own card could still be, from what the viewer knows ("Slot 2 could be: R1 Y1 …"):
+    the last line of the own hand, None when no card is selected."""
+    if selected is None or selected >= len(hand.slots):
+        return None
+    possible = hand.slots[selected].possible
+    line = Text(_("Slot {n} could be: ").format(n=selected + 1), style="bold")
+    for identity in possible:
+        line.append(identity, style=suit_style(identity[0]))
+        line.append(" ")
+    if not possible:
+        line.append(_("(nothing left — impossible?)"), style="dim")
+    return line
 
 
 def bonus_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Table | None:
