@@ -12,10 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-pytest.importorskip("babel")
-
-from babel.messages.pofile import read_po  # noqa: E402
+from babel.messages.pofile import read_po  # a test dependency (pyproject.toml): without it these tests fail, never skip
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "boardgames_tui" / "locale" / "zh_CN" / "LC_MESSAGES"

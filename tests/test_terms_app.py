@@ -8,12 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from babel.messages.pofile import read_po  # a test dependency (pyproject.toml): without it these tests fail, never skip
 
-pytest.importorskip("babel")
-
-from babel.messages.pofile import read_po  # noqa: E402
-
-from boardgames_tui.i18n import LOCALE_DIR, _, pgettext, set_language  # noqa: E402
+from boardgames_tui.i18n import LOCALE_DIR, _, pgettext, set_language
 
 PO = LOCALE_DIR / "zh_CN" / "LC_MESSAGES" / "app.po"
 

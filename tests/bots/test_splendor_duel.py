@@ -13,9 +13,9 @@ from boardgames_tui.bots import splendor_duel as bots
 from boardgames_tui.engine.splendor_duel.cards import cost_after_bonuses, shortfall
 from boardgames_tui.engine.splendor_duel.data import CARDS, JOKER
 from boardgames_tui.engine.splendor_duel.lines import LINES
-from boardgames_tui.engine.splendor_duel.models import Buy, Reserve, SplendorDuelState
+from boardgames_tui.engine.splendor_duel.models import Buy, Reserve
 from boardgames_tui.engine.splendor_duel.rules import RULES
-from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, resample_hidden, tokens
+from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, random_midgame, resample_hidden, tokens
 
 LEVELS = sorted(BOTS["splendor_duel"])
 
@@ -24,20 +24,6 @@ LEVELS = sorted(BOTS["splendor_duel"])
 def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A small search budget where only legality and the ending matter (the arena measures strength)."""
     monkeypatch.setattr(bots, "HARD_ITERATIONS", 15)
-
-
-def midgame(seed: int, steps: int, reserve_bias: float = 0.4) -> SplendorDuelState:
-    """A seeded random game `steps` decisions in, reserving often so hidden reserves are common."""
-    rng = random.Random(seed)
-    state = RULES.setup(NAMES, None, f"bots-{seed}")
-    for _ in range(steps):
-        if not RULES.to_act(state):
-            break
-        legal = RULES.legal_actions(state, state.current)
-        reserves = [a for a in legal if isinstance(a, Reserve)]
-        action = rng.choice(reserves) if reserves and rng.random() < reserve_bias else rng.choice(legal)
-        state = RULES.apply(state, state.current, action)
-    return state
 
 
 def test_levels() -> None:
@@ -64,7 +50,7 @@ def test_decision_ignores_what_the_seat_cannot_see(level: str) -> None:
     shuffle = random.Random(7)
     checked = 0
     for seed, steps in ((1, 30), (2, 60), (3, 90), (4, 45)):
-        state = midgame(seed, steps)
+        state = random_midgame(seed, steps, reserve_bias=0.4, deal="bots")
         if not RULES.to_act(state):
             continue
         seat = state.current
@@ -79,7 +65,7 @@ def test_decision_ignores_what_the_seat_cannot_see(level: str) -> None:
 
 def test_the_deal_agrees_with_the_view() -> None:
     for seed, steps in ((11, 40), (12, 80), (13, 120)):
-        state = midgame(seed, steps, reserve_bias=0.8)
+        state = random_midgame(seed, steps, reserve_bias=0.8, deal="bots")
         for seat in (0, 1):
             view = RULES.view(state, seat)
             dealer = bots.Dealer(view)
@@ -209,7 +195,7 @@ def test_the_search_scores_token_lines_as_greedy_does() -> None:
 def test_the_listing_budget_ends_a_search_early(monkeypatch: pytest.MonkeyPatch) -> None:
     # a position with a replenish possible (each deal refills the board its own way, so option lists are
     # often fresh): with a budget of 0.1 listing per iteration, 200 iterations may list options 20 times
-    state = midgame(21, 70)
+    state = random_midgame(21, 70, reserve_bias=0.4, deal="bots")
     while not (state.phase == "start" and any(state.bag) and len(RULES.legal_actions(state, state.current)) > 1):
         state = RULES.apply(state, state.current, RULES.legal_actions(state, state.current)[0])
     listed = 0

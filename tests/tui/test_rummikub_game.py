@@ -18,7 +18,7 @@ from boardgames_tui.tui.screens.results import ResultsScreen
 from ..engine.rummikub.helpers import build, ids, label, rack_text, table_text, vbuild
 
 from .helpers import resume_state, reveal_any as reveal, screen_text, take_device, wait_for_handoff, wait_until, reload_made_up
-from .test_rummikub_rule_sets import point_rack_at
+from .test_rummikub_rule_sets import point_rack_at, select_rack
 
 async def goto_table(pilot, screen: RummikubTurnScreen, row: int, index: int) -> None:
     """Move the cursor with arrow keys to a gap/tile of a table set."""
@@ -28,14 +28,6 @@ async def goto_table(pilot, screen: RummikubTurnScreen, row: int, index: int) ->
         await pilot.press("down" if screen.cursor.row < row else "up")
     while screen.cursor.index != index:
         await pilot.press("right" if screen.cursor.index < index else "left")
-
-async def select_rack(pilot, screen: RummikubTurnScreen, tile: int) -> None:
-    if screen.cursor.zone != "rack":
-        await pilot.press("tab")
-    rack = [t.id for t in screen.view.rack]
-    while rack[screen.cursor.index] != tile:
-        await pilot.press("right")
-    await pilot.press("space")
 
 def row_of(screen: RummikubTurnScreen, tile: int) -> int:
     return next(row for row, s in enumerate(screen.view.table) if any(t.id == tile for t in s.tiles))

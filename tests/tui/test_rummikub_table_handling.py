@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.engine.rummikub.models import RummikubOptions
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.tui.games.rummikub.render import Cursor
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.session import HotseatSession
@@ -16,7 +15,7 @@ from boardgames_tui.tui.widgets.keybar import KeyBar
 from boardgames_tui.tui.widgets.news import NEW_MARK
 
 from ..engine.rummikub.helpers import build, ids, label, table_text, vbuild
-from .helpers import resume_state, wait_until
+from .helpers import resume_state, saved_session, wait_until
 from .test_rummikub_game import goto_table, select_rack
 
 
@@ -32,12 +31,7 @@ async def select_labels(pilot: Any, screen: RummikubTurnScreen, labels: str) -> 
 
 def with_computers(app: Any, state: Any, computers: tuple[str | None, ...]) -> HotseatSession:
     """`state` as a saved game of `app` with `computers` seated as given (None: a person)."""
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION, save_id="rk-table", game_id="rummikub", players=state.players,
-        options=state.options.model_dump(), seed=state.seed, state=state.model_dump(mode="json"),
-        created_at="2026-01-01T00:00:00+00:00", updated_at="2026-01-01T00:00:00+00:00", computers=computers,
-    )  # fmt: skip
-    return HotseatSession.resume(SavedGame(app.store.path_for("rk-table"), save, state), app.store)
+    return saved_session(app, state, "rummikub", computers)
 
 
 async def wait_for_person(app: Any, pilot: Any, session: HotseatSession) -> RummikubTurnScreen:

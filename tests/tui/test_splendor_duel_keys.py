@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 
-from ..engine.splendor_duel.helpers import board, build, player, tokens
+from ..engine.splendor_duel.helpers import R, Y, board, build, player, tokens
 from .helpers import screen_text
 from .keys import assert_every_key_answers as every_key_answers, show_state, status_text
 
-W, B, G, R, K, P, Y = range(7)
 
 
 # Where no number means anything, 2-8 take the very path of 1 and 9 (a mode's refusal): pressing 1 and 9

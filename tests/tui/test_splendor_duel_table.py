@@ -11,7 +11,6 @@ from typing import Any
 
 from textual.geometry import Region
 
-from boardgames_tui.engine.saves import SCHEMA_VERSION, SavedGame, SaveFile
 from boardgames_tui.engine.splendor_duel.models import Buy, SplendorDuelState, TakeTokens
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.tui.games.splendor_duel import render
@@ -19,29 +18,16 @@ from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 from boardgames_tui.tui.session import HotseatSession
 from boardgames_tui.tui.widgets.news import NEW_MARK, NewsStrip
 
-from ..engine.splendor_duel.helpers import board, build, player, tokens
-from .helpers import resume_state, screen_text, wait_until
+from ..engine.splendor_duel.helpers import B, G, W, board, build, player, tokens
+from .helpers import resume_state, saved_session, screen_text, wait_until
 from .keys import status_text
 from .test_splendor_duel_game import goto_card, goto_cell
 
-W, B, G, R, K, P, Y = range(7)
 
 
 async def against_computer(app: Any, pilot: Any, state: SplendorDuelState, level: str = "hard") -> HotseatSession:
     """`state` resumed with Ben played by a computer: Ana (a lone person) gets her turn screen at once."""
-    save = SaveFile(
-        schema_version=SCHEMA_VERSION,
-        save_id="against-computer",
-        game_id="splendor_duel",
-        players=state.players,
-        options=state.options.model_dump(mode="json"),
-        seed=state.seed,
-        state=state.model_dump(mode="json"),
-        computers=(None, level),
-        created_at="2026-01-01T00:00:00+00:00",
-        updated_at="2026-01-01T00:00:00+00:00",
-    )
-    session = HotseatSession.resume(SavedGame(app.store.path_for("against-computer"), save, state), app.store)
+    session = saved_session(app, state, "splendor_duel", computers=(None, level))
     await app.start_session(session)
     await pilot.pause()
     assert isinstance(app.screen, SplendorDuelTurnScreen) and app.screen.seat == 0
