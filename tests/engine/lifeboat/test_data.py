@@ -7,8 +7,6 @@ import json
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from boardgames_tui.engine.lifeboat.data import (
     CARD_KEY,
     CARD_WEAPON,
@@ -24,7 +22,8 @@ from boardgames_tui.engine.lifeboat.data import (
     navigation_cards,
 )
 
-REFERENCE = Path("/work/shared/reference/lifeboat/components.json")
+# The facts gathered from the game's sources, kept with the tests (tests/data/reference/README.md).
+REFERENCE = Path(__file__).parents[2] / "data" / "reference" / "lifeboat" / "components.json"
 
 
 def test_component_counts() -> None:
@@ -95,10 +94,9 @@ def test_disputed_cards_are_a_data_choice() -> None:
         )  # fmt: skip
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="the shared reference data is not available")
 def test_same_facts_as_the_reference() -> None:
     ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
-    for rc, c in zip(ref["characters"], CHARACTERS):
+    for rc, c in zip(ref["characters"], CHARACTERS, strict=True):
         assert (rc["key"], rc["size"], rc["survival"], rc["start_seat"]) == (
             c.key, c.size, c.survival, c.start_position,
         )  # fmt: skip
@@ -106,7 +104,7 @@ def test_same_facts_as_the_reference() -> None:
     for rs in ref["supply_cards"]:
         c = CARD_KEY.index(rs["key"])
         assert CARD_WEAPON[c] == rs["size_bonus"]
-    for rn, c in zip(ref["navigation_cards"], NAVIGATION_MAJORITY):
+    for rn, c in zip(ref["navigation_cards"], NAVIGATION_MAJORITY, strict=True):
         assert rn["id"] == c.id
         assert sorted(rn["overboard"]) == sorted(CHARACTERS[x].key for x in c.overboard)
         assert sorted(rn["thirsty"]) == sorted(CHARACTERS[x].key for x in c.thirsty)

@@ -20,28 +20,43 @@ from boardgames_tui.engine.rummikub.models import (
     RummikubAction,
     RummikubView,
 )
-from boardgames_tui.engine.rummikub.sets import COLOUR_OF, IS_JOKER, NUMBER_OF, analyse
+from boardgames_tui.engine.rummikub.sets import COLOUR_OF, IS_JOKER, NUMBER_OF, SetInfo, analyse
+from boardgames_tui.engine.rummikub.tiles import OneInRuns
 
 _DRAW = Draw()
 _END = EndTurn()
 _RESET = ResetTurn()
 
 
+def reading(tiles: Sequence[int], view: RummikubView, one: OneInRuns = "low") -> SetInfo:
+    """The engine's reading of a row of tiles under the table's options (`one`: how a 1 may sit in a run,
+    "low" in the standard game, "low_or_high" in the American and International rule sets)."""
+    return analyse(tuple(tiles), one, view.options.two_jokers_in_a_set)
+
+
 def _valid(tiles: Sequence[int], view: RummikubView) -> bool:
-    return analyse(tuple(tiles), "low", view.options.two_jokers_in_a_set).valid
+    return reading(tiles, view).valid
 
 
 def _value(tiles: Sequence[int], view: RummikubView) -> int:
-    return analyse(tuple(tiles), "low", view.options.two_jokers_in_a_set).value
+    return reading(tiles, view).value
 
 
-def candidate_sets(rack: Sequence[int], view: RummikubView) -> list[tuple[int, ...]]:
-    """Valid sets that can be made from `rack`: groups, runs, and both with one joker filling a gap."""
-    jokers = [t for t in rack if IS_JOKER[t]]
+def first_of_each(tiles: Sequence[int]) -> dict[tuple[int, int], int]:
+    """(colour, number) -> the first tile of `tiles` with it (jokers left out)."""
     by_key: dict[tuple[int, int], int] = {}
-    for t in sorted(rack):
+    for t in tiles:
         if not IS_JOKER[t]:
             by_key.setdefault((COLOUR_OF[t], NUMBER_OF[t]), t)
+    return by_key
+
+
+def candidate_sets(rack: Sequence[int], view: RummikubView, one: OneInRuns = "low") -> list[tuple[int, ...]]:
+    """Valid sets that can be made from `rack`: groups, maximal runs, and both with one joker filling a
+    gap. With `one` "low_or_high" a run may also end on a high 1 (12-13-1)."""
+    high = one == "low_or_high"
+    jokers = [t for t in rack if IS_JOKER[t]]
+    by_key = first_of_each(sorted(rack))
     out: list[tuple[int, ...]] = []
     for number in range(1, 14):
         tiles = [by_key[(c, number)] for c in range(4) if (c, number) in by_key]
@@ -50,38 +65,74 @@ def candidate_sets(rack: Sequence[int], view: RummikubView) -> list[tuple[int, .
         elif len(tiles) == 2 and jokers:
             out.append((*tiles, jokers[0]))
     for colour in range(4):
-        have = [n for n in range(1, 14) if (colour, n) in by_key]
+        have = {n for n in range(1, 14) if (colour, n) in by_key}
+        if high and 1 in have:
+            have.add(14)  # a high 1
         # plain maximal runs
         start = None
-        for n in range(1, 15):
+        for n in range(1, 16 if high else 15):
             if n in have and start is None:
                 start = n
             if n not in have and start is not None:
-                if n - start >= 3:
-                    out.append(tuple(by_key[(colour, k)] for k in range(start, n)))
+                end = 14 if start == 1 and n == 15 else n  # one 1 cannot be both ends
+                if end - start >= 3:
+                    out.append(tuple(by_key[(colour, 1 if k == 14 else k)] for k in range(start, end)))
                 start = None
         if jokers:
             # a joker filling one gap or extending a pair
-            for low in range(1, 12):
+            for low in range(1, 13 if high else 12):
                 window = [low, low + 1, low + 2]
                 missing = [k for k in window if k not in have]
                 if len(missing) == 1:
-                    out.append(tuple(jokers[0] if k in missing else by_key[(colour, k)] for k in window))
-    return [s for s in out if _valid(s, view)]
+                    out.append(tuple(jokers[0] if k in missing else by_key[(colour, 1 if k == 14 else k)] for k in window))
+    return [s for s in out if len(set(s)) == len(s) and reading(s, view, one).valid]
 
 
-def greedy_sets(rack: Sequence[int], view: RummikubView) -> list[tuple[int, ...]]:
+def greedy_sets(rack: Sequence[int], view: RummikubView, one: OneInRuns = "low") -> list[tuple[int, ...]]:
     """Disjoint valid sets from the rack, best value first (deterministic)."""
     left = list(rack)
     chosen: list[tuple[int, ...]] = []
     while True:
-        cands = candidate_sets(left, view)
+        cands = candidate_sets(left, view, one)
         if not cands:
             return chosen
-        best = max(cands, key=lambda s: (_value(s, view), len(s), tuple(-t for t in s)))
+        best = max(cands, key=lambda s: (reading(s, view, one).value, len(s), tuple(-t for t in s)))
         chosen.append(best)
         for t in best:
             left.remove(t)
+
+
+def lay_off(view: RummikubView, rack: Sequence[int], one: OneInRuns = "low") -> RummikubAction | None:
+    """The first legal move of one rack tile onto either end of a valid run, or onto a group (a joker
+    only onto a run), that leaves a valid set."""
+    legal = view.legal_actions
+    for t in rack:
+        for sv in view.table:
+            if not sv.valid:
+                continue
+            tiles = [x.id for x in sv.tiles]
+            if sv.kind == "run":
+                options = [MoveTiles(tiles=(t,), to=sv.id, position=0), MoveTiles(tiles=(t,), to=sv.id)]
+                rows = [[t, *tiles], [*tiles, t]]
+            elif not IS_JOKER[t]:
+                options, rows = [MoveTiles(tiles=(t,), to=sv.id)], [[*tiles, t]]
+            else:
+                continue
+            for action, row in zip(options, rows):
+                if reading(row, view, one).valid and action in legal:
+                    return action
+    return None
+
+
+def new_set_for_joker(view: RummikubView, joker: int, rack: Sequence[int], one: OneInRuns = "low") -> RummikubAction | None:
+    """A new set of a freed joker and two plain rack tiles, in the first order that makes one."""
+    plain = [t for t in rack if not IS_JOKER[t]]
+    for i, a in enumerate(plain):
+        for b in plain[i + 1 :]:
+            for row in ((a, b, joker), (a, joker, b), (joker, a, b), (b, a, joker), (b, joker, a), (joker, b, a)):
+                if reading(row, view, one).valid:
+                    return MoveTiles(tiles=row)
+    return None
 
 
 class MeldingPolicy:
@@ -121,21 +172,9 @@ class MeldingPolicy:
             return self.draw(view)
         if sets:
             return MoveTiles(tiles=sets[0])
-        for t in rack:
-            for sv in view.table:
-                if not sv.valid:
-                    continue
-                tiles = [x.id for x in sv.tiles]
-                if sv.kind == "run":
-                    options = [MoveTiles(tiles=(t,), to=sv.id, position=0), MoveTiles(tiles=(t,), to=sv.id)]
-                    rows = [[t, *tiles], [*tiles, t]]
-                elif not IS_JOKER[t]:
-                    options, rows = [MoveTiles(tiles=(t,), to=sv.id)], [[*tiles, t]]
-                else:
-                    continue
-                for action, row in zip(options, rows):
-                    if _valid(row, view) and action in legal:
-                        return action
+        added = lay_off(view, rack)
+        if added is not None:
+            return added
         replacement = self.replacement(view, rack)
         if replacement is not None:
             return replacement
@@ -149,10 +188,7 @@ class MeldingPolicy:
 
     def replacement(self, view: RummikubView, rack: list[int]) -> RummikubAction | None:
         """Put a rack tile on a locked set's joker, if the joker can then be placed."""
-        by_key: dict[tuple[int, int], int] = {}
-        for t in rack:
-            if not IS_JOKER[t]:
-                by_key.setdefault((COLOUR_OF[t], NUMBER_OF[t]), t)
+        by_key = first_of_each(rack)
         for sv in view.table:
             if not (sv.locked and sv.valid):
                 continue
@@ -183,12 +219,9 @@ class MeldingPolicy:
     def joker_home(self, view: RummikubView, joker: int, rack: list[int], exclude: int | None = None) -> RummikubAction | None:
         """Where a freed joker can go: a new set with two rack tiles, or (joker_reuse "anywhere") an end
         of a valid run on the table."""
-        plain = [t for t in rack if not IS_JOKER[t]]
-        for i, a in enumerate(plain):
-            for b in plain[i + 1 :]:
-                for row in ((a, b, joker), (a, joker, b), (joker, a, b), (b, a, joker), (b, joker, a), (joker, b, a)):
-                    if _valid(row, view):
-                        return MoveTiles(tiles=row)
+        action = new_set_for_joker(view, joker, rack)
+        if action is not None:
+            return action
         if view.options.joker_reuse == "anywhere":
             for sv in view.table:
                 if not sv.valid or sv.kind != "run" or sv.id == exclude:

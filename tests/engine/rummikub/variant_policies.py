@@ -23,67 +23,21 @@ from boardgames_tui.engine.rummikub.models import (
     TakeDiscard,
     TakeTrump,
 )
-from boardgames_tui.engine.rummikub.sets import COLOUR_OF, IS_JOKER, NUMBER_OF, analyse
+from boardgames_tui.engine.rummikub.sets import COLOUR_OF, IS_JOKER, NUMBER_OF, SetInfo
+from boardgames_tui.engine.rummikub.tiles import OneInRuns
+
+from .policies import candidate_sets, first_of_each, greedy_sets, lay_off, new_set_for_joker, reading
 
 _DRAW = Draw()
 _RESET = ResetTurn()
 _TAKE = TakeDiscard()
 _TRUMP = TakeTrump()
 _RETURN = ReturnTrump()
+ONE: OneInRuns = "low_or_high"  # a 1 may end a run low or high (12-13-1) in both rule sets
 
 
-def _info(tiles: Sequence[int], view: RummikubView):  # type: ignore[no-untyped-def]
-    return analyse(tuple(tiles), "low_or_high", view.options.two_jokers_in_a_set)
-
-
-def candidate_sets(rack: Sequence[int], view: RummikubView) -> list[tuple[int, ...]]:
-    """Valid sets from `rack`: groups, maximal runs (12-13-1 too), and both with one joker in a gap."""
-    jokers = [t for t in rack if IS_JOKER[t]]
-    by_key: dict[tuple[int, int], int] = {}
-    for t in sorted(rack):
-        if not IS_JOKER[t]:
-            by_key.setdefault((COLOUR_OF[t], NUMBER_OF[t]), t)
-    out: list[tuple[int, ...]] = []
-    for number in range(1, 14):
-        tiles = [by_key[(c, number)] for c in range(4) if (c, number) in by_key]
-        if len(tiles) >= 3:
-            out.append(tuple(tiles))
-        elif len(tiles) == 2 and jokers:
-            out.append((*tiles, jokers[0]))
-    for colour in range(4):
-        have = {n for n in range(1, 14) if (colour, n) in by_key}
-        if 1 in have:
-            have.add(14)  # a high 1
-        start = None
-        for n in range(1, 16):
-            if n in have and start is None:
-                start = n
-            if n not in have and start is not None:
-                end = 14 if start == 1 and n == 15 else n  # one 1 cannot be both ends
-                if end - start >= 3:
-                    out.append(tuple(by_key[(colour, 1 if k == 14 else k)] for k in range(start, end)))
-                start = None
-        if jokers:
-            for low in range(1, 13):
-                window = [low, low + 1, low + 2]
-                missing = [k for k in window if k not in have]
-                if len(missing) == 1:
-                    out.append(tuple(jokers[0] if k in missing else by_key[(colour, 1 if k == 14 else k)] for k in window))
-    return [s for s in out if len(set(s)) == len(s) and _info(s, view).valid]
-
-
-def greedy_sets(rack: Sequence[int], view: RummikubView) -> list[tuple[int, ...]]:
-    """Disjoint valid sets from the rack, best value first (deterministic)."""
-    left = list(rack)
-    chosen: list[tuple[int, ...]] = []
-    while True:
-        cands = candidate_sets(left, view)
-        if not cands:
-            return chosen
-        best = max(cands, key=lambda s: (_info(s, view).value, len(s), tuple(-t for t in s)))
-        chosen.append(best)
-        for t in best:
-            left.remove(t)
+def _info(tiles: Sequence[int], view: RummikubView) -> SetInfo:
+    return reading(tiles, view, ONE)
 
 
 def _fit(t: int, rack: Sequence[int]) -> int:
@@ -113,7 +67,6 @@ class VariantMeldingPolicy:
             return self.draw(view, rack)
         if view.phase == "discard" or (seat, view.turn) in self.gave_up:
             return self.finish(view, rack)
-        legal = view.legal_actions
         melded = view.melded[seat]
         gate = melded or view.meld_points >= view.initial_meld
         for j in view.freed_jokers:
@@ -121,7 +74,7 @@ class VariantMeldingPolicy:
             if len(home.tiles) == 1:
                 action = self.joker_home(view, j, rack)
                 return action if action is not None else self.give_up(view)
-        sets = [s for s in greedy_sets(rack, view) if len(rack) - len(s) >= 1]
+        sets = [s for s in greedy_sets(rack, view, ONE) if len(rack) - len(s) >= 1]
         if not gate:
             need = view.initial_meld - view.meld_points
             whole = sum(len(s) for s in sets) == len(rack) - 1  # lay everything but one tile
@@ -131,21 +84,9 @@ class VariantMeldingPolicy:
         if sets:
             return MoveTiles(tiles=sets[0])
         if len(rack) > 1:
-            for t in rack:
-                for sv in view.table:
-                    if not sv.valid:
-                        continue
-                    tiles = [x.id for x in sv.tiles]
-                    if sv.kind == "run":
-                        options = [MoveTiles(tiles=(t,), to=sv.id, position=0), MoveTiles(tiles=(t,), to=sv.id)]
-                        rows = [[t, *tiles], [*tiles, t]]
-                    elif not IS_JOKER[t]:
-                        options, rows = [MoveTiles(tiles=(t,), to=sv.id)], [[*tiles, t]]
-                    else:
-                        continue
-                    for action, row in zip(options, rows):
-                        if _info(row, view).valid and action in legal:
-                            return action
+            added = lay_off(view, rack, ONE)
+            if added is not None:
+                return added
             replacement = self.replacement(view, rack)
             if replacement is not None:
                 return replacement
@@ -154,12 +95,12 @@ class VariantMeldingPolicy:
     def draw(self, view: RummikubView, rack: list[int]) -> RummikubAction:
         assert view.seat is not None
         if (view.seat, view.turn) not in self.gave_up and view.may_take_trump and view.trump is not None:
-            sets = greedy_sets([*rack, view.trump.id], view)
+            sets = greedy_sets([*rack, view.trump.id], view, ONE)
             if sum(len(s) for s in sets) == len(rack):  # every tile but one in a set
                 return _TRUMP
         top = view.discard_top
         if view.may_take_discard and top is not None:
-            if any(top.id in s for s in candidate_sets([*rack, top.id], view)):
+            if any(top.id in s for s in candidate_sets([*rack, top.id], view, ONE)):
                 return _TAKE
         return _DRAW
 
@@ -182,10 +123,7 @@ class VariantMeldingPolicy:
 
     def replacement(self, view: RummikubView, rack: list[int]) -> RummikubAction | None:
         """Put a rack tile on the joker of an own locked meld if the joker then has a new meld to go to."""
-        by_key: dict[tuple[int, int], int] = {}
-        for t in rack:
-            if not IS_JOKER[t]:
-                by_key.setdefault((COLOUR_OF[t], NUMBER_OF[t]), t)
+        by_key = first_of_each(rack)
         for sv in view.table:
             if not (sv.locked and sv.valid and sv.owner == view.seat):
                 continue
@@ -208,10 +146,4 @@ class VariantMeldingPolicy:
         """A new meld for a freed joker with two rack tiles, keeping a tile to discard."""
         if len(rack) < 3:
             return None
-        plain = [t for t in rack if not IS_JOKER[t]]
-        for i, a in enumerate(plain):
-            for b in plain[i + 1 :]:
-                for row in ((a, b, joker), (a, joker, b), (joker, a, b), (b, a, joker), (b, joker, a), (joker, b, a)):
-                    if _info(row, view).valid:
-                        return MoveTiles(tiles=row)
-        return None
+        return new_set_for_joker(view, joker, rack, ONE)

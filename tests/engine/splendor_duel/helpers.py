@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardgames_tui.engine.splendor_duel.data import CARDS, CARDS_BY_LEVEL, PRIVILEGES, TOKEN_COUNTS, TOKEN_LETTERS
-from boardgames_tui.engine.splendor_duel.models import Owned, PlayerState, SplendorDuelOptions, SplendorDuelState
+from boardgames_tui.engine.splendor_duel.models import Owned, PlayerState, Reserve, SplendorDuelOptions, SplendorDuelState
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.engine.splendor_duel.turn import recount
 
@@ -102,6 +102,21 @@ def act(state: SplendorDuelState, action: Any, seat: int | None = None) -> Splen
 
 def kinds(state: SplendorDuelState) -> set[str]:
     return {a.kind for a in RULES.legal_actions(state, state.current)}
+
+
+def random_midgame(seed: int, steps: int, reserve_bias: float = 0.5, deal: str = "view") -> SplendorDuelState:
+    """A seeded random game (deal `deal`-`seed`) `steps` decisions in, reserving with probability
+    `reserve_bias` whenever a reservation is legal, so that hidden reserved cards are common."""
+    rng = random.Random(seed)
+    state = RULES.setup(NAMES, None, f"{deal}-{seed}")
+    for _ in range(steps):
+        if not RULES.to_act(state):
+            break
+        legal = RULES.legal_actions(state, state.current)
+        reserves = [a for a in legal if isinstance(a, Reserve)]
+        action = rng.choice(reserves) if reserves and rng.random() < reserve_bias else rng.choice(legal)
+        state = RULES.apply(state, state.current, action)
+    return state
 
 
 def check_conservation(state: SplendorDuelState) -> None:

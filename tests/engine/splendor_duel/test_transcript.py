@@ -21,9 +21,9 @@ from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.narration.splendor_duel import NARRATOR
 
 from .. import golden
+from .helpers import NAMES
 
 GOLDEN = Path(__file__).parent / "golden"
-NAMES = ("Ana", "Ben")
 
 
 def policy(view: SplendorDuelView) -> SplendorDuelAction:

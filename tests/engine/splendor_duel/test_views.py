@@ -7,24 +7,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames_tui.engine.splendor_duel.models import Reserve, SplendorDuelState
+from boardgames_tui.engine.splendor_duel.models import Reserve
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.narration.splendor_duel import NARRATOR
 
-from .helpers import NAMES, board, build, player, resample_hidden, said
-
-
-def random_midgame(seed: int, steps: int, reserve_bias: float = 0.5) -> SplendorDuelState:
-    rng = random.Random(seed)
-    state = RULES.setup(NAMES, None, f"view-{seed}")
-    for _ in range(steps):
-        if not RULES.to_act(state):
-            break
-        legal = RULES.legal_actions(state, state.current)
-        reserves = [a for a in legal if isinstance(a, Reserve)]
-        a = rng.choice(reserves) if reserves and rng.random() < reserve_bias else rng.choice(legal)
-        state = RULES.apply(state, state.current, a)
-    return state
+from .helpers import board, build, player, random_midgame, resample_hidden, said
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
