@@ -7,8 +7,12 @@ drives the terminal UI, the tests, the saves and the benchmark.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
+from operator import is_
+from types import FunctionType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -120,8 +124,9 @@ OptionsT = TypeVar("OptionsT", bound=FrozenModel)
 
 
 class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
-    """One game's rules. Subclasses set the class attributes, implement setup / to_act / legal_actions /
-    view / outcome, and a check_K and do_K method per action kind (see the apply kernel below)."""
+    """One game's rules. Subclasses set the class attributes, implement setup / to_act / list_actions /
+    view / outcome, declare their phases, and a check_K and do_K method per action kind (see the apply
+    kernel below)."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -144,10 +149,6 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     @abstractmethod
     def to_act(self, state: StateT) -> frozenset[int]:
         """Seats whose decision is pending; empty once the game is over."""
-
-    @abstractmethod
-    def legal_actions(self, state: StateT, seat: int) -> Sequence[ActionT]:
-        """Every action `seat` may take now (empty if it is not that seat's decision)."""
 
     @abstractmethod
     def view(self, state: StateT, seat: int | None) -> ViewT:
@@ -212,36 +213,165 @@ class GameRules(ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         return True
 
     # The apply kernel -------------------------------------------------------------------------------
-    # Each action kind K (the `kind` field of the game's action models) has two methods:
-    #   check_K(state, seat, action) -> IllegalAction | None   why the rules refuse it, or None
+    # One kernel dispatches every action of every game; a game supplies its rules only:
+    #   phases                       which action kinds each phase (`state.phase`) allows: a table
+    #   out_of_phase(state, seat, kind) -> IllegalAction   the game's refusal of a kind its phase does not allow
+    #   check_K(state, seat, action) -> IllegalAction | None   why the rules refuse an action of kind K, or None
     #   do_K(state, seat, action) -> State                      its effect, for an allowed action
-    # so each rule's legality is written once: `apply` and `refusal` use the check, and a game's
-    # `legal_actions` lists exactly the candidates whose check passes (the contract tests hold it to that).
+    #   list_actions(state, seat) -> tuple of actions           every legal action of the seat to act
+    # so each rule is written once: `apply`, `refusal` and `legal_actions` (the kernel's) use them, and a
+    # game's listing holds exactly the candidates its checks allow (the contract tests hold it to that).
+    # The kernel refuses, in this order: a finished game (game_over), a seat not to act (not_your_turn), an
+    # action kind the game does not have (unknown_action), a kind the phase does not allow (the game's
+    # out_of_phase), then whatever check_K says.
+
+    # Phase -> the action kinds it allows (a phase that ends the game allows none). Every kind in the table
+    # has a check_K and a do_K. None: the game has no phases (every kind with a check_K and a do_K is
+    # allowed whenever the seat is to act).
+    phases: ClassVar[Mapping[str, tuple[str, ...]] | None] = None
+    # Whether the kernel keeps the last listing it handed out (per rules object: the state, the seat and
+    # the actions) to answer `legal_actions` again for that very state, and to take one of those very action
+    # objects in `apply` without asking its check again. It pays where checks are dear and listings short
+    # (Splendor Duel's payments, Hanabi's clues); finding an action among thousands of listed moves
+    # (Rummikub) would cost more than its check.
+    remember_listing: ClassVar[bool] = False
+
+    # Worked out once per class (__init_subclass__): action kind -> (check_K, do_K), plain functions called
+    # with the rules object; for a game with phases, phase -> that table cut to the kinds the phase allows;
+    # and whether the game has the optional hooks.
+    _kinds: ClassVar[dict[str, tuple[Callable[..., Any], Callable[..., Any]]]] = {}
+    _by_phase: ClassVar[dict[str, dict[str, tuple[Callable[..., Any], Callable[..., Any]]]] | None] = None
+    _delegates: ClassVar[bool] = False
+    _settles: ClassVar[bool] = False
+    # The last listing handed out, (state, seat, actions), when `remember_listing`: one slot per rules object.
+    _listed: tuple[Any, Any, Sequence[Any]] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        phases = cls.phases
+        if phases is None:
+            kinds = [name[6:] for name in dir(cls) if name.startswith("check_") and hasattr(cls, "do_" + name[6:])]
+        else:
+            kinds = sorted({kind for allowed in phases.values() for kind in allowed})
+        table = {}
+        for kind in kinds:
+            check, do = (inspect.getattr_static(cls, prefix + kind, None) for prefix in ("check_", "do_"))
+            if not (isinstance(check, FunctionType) and isinstance(do, FunctionType)):
+                raise TypeError(f"{cls.__name__}: action kind {kind!r} needs methods check_{kind} and do_{kind}")
+            table[kind] = (check, do)
+        cls._kinds = table
+        cls._by_phase = None if phases is None else {
+            phase: {kind: table[kind] for kind in allowed} for phase, allowed in phases.items()
+        }
+        cls._delegates = cls.rules_for is not GameRules.rules_for
+        cls._settles = cls.after_action is not GameRules.after_action
+
+    def rules_for(self, state: StateT) -> GameRules[Any, Any, Any, Any]:
+        """The rules object that plays `state`: this one, unless the game's rule sets are objects of their own
+        (Rummikub), which says so by overriding this; the kernel then hands every call to that object."""
+        return self
+
+    def out_of_phase(self, state: StateT, seat: int, kind: str) -> IllegalAction:
+        """The game's refusal of an action of `kind` that the current phase does not allow (see `phases`)."""
+        raise NotImplementedError(f"{type(self).__name__} declares phases but not why it refuses {kind!r} in {state.phase!r}")  # type: ignore[attr-defined]
+
+    def after_action(self, before: StateT, after: StateT) -> StateT:
+        """What every action does besides its own effect (Lifeboat marks where the action's events start):
+        the state `apply` returns. Called only for a game that overrides it."""
+        return after
+
+    def list_actions(self, state: StateT, seat: int) -> Sequence[ActionT]:
+        """Every action `seat` may take; asked only for a seat that is to act (a tuple of cached objects, so
+        `remember_listing` can recognise them)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: StateT, seat: int) -> Sequence[ActionT]:
+        """Every action `seat` may take now (empty if it is not that seat's decision)."""
+        remember = self.remember_listing
+        if remember:
+            listed = self._listed
+            if listed is not None and listed[0] is state and listed[1] == seat:
+                return listed[2]
+        try:
+            acting = seat in self.to_act(state)
+        except TypeError:  # no seat at all (a list ...)
+            acting = False
+        if not acting:
+            return ()
+        if self._delegates:
+            return self.rules_for(state).legal_actions(state, seat)
+        actions = self.list_actions(state, seat)
+        if remember:
+            self._listed = (state, seat, actions)
+        return actions
 
     def refusal(self, state: StateT, seat: int, action: ActionT) -> IllegalAction | None:
         """Why `seat` may not take `action` now, or None if it may."""
+        if self._delegates:
+            return self.rules_for(state).refusal(state, seat, action)
         acting = self.to_act(state)
         if not acting:
             return IllegalAction("game_over")
-        if seat not in acting:
-            return IllegalAction("not_your_turn", seat=seat)
-        check = getattr(self, f"check_{getattr(action, 'kind', '')}", None)
-        if check is None:
-            return IllegalAction("unknown_action", kind=str(getattr(action, "kind", "")))
-        return check(state, seat, action)  # type: ignore[no-any-return]
+        try:
+            to_act = seat in acting
+        except TypeError:  # no seat at all (a list ...)
+            to_act = False
+        if not to_act:
+            return IllegalAction("not_your_turn", seat=as_param(seat))
+        kind = getattr(action, "kind", "")
+        found = self._kinds.get(kind) if type(kind) is str else None
+        if found is None:
+            return IllegalAction("unknown_action", kind=str(kind))
+        by_phase = self._by_phase
+        if by_phase is not None:
+            phase = state.phase  # type: ignore[attr-defined]
+            if phase not in by_phase:
+                raise KeyError(f"{type(self).__name__}: phase {phase!r} is missing from its phases")
+            if kind not in by_phase[phase]:
+                return self.out_of_phase(state, seat, kind)
+        return found[0](self, state, seat, action)  # type: ignore[no-any-return]
 
     def apply(self, state: StateT, seat: int, action: ActionT) -> StateT:
-        """The state after `seat` takes `action`; raises IllegalAction (and changes nothing) if not allowed."""
-        refused = self.refusal(state, seat, action)
-        if refused is not None:
-            raise refused
-        return getattr(self, f"do_{action.kind}")(state, seat, action)  # type: ignore[attr-defined,no-any-return]
+        """The state after `seat` takes `action`; raises IllegalAction (and changes nothing) if not allowed.
+
+        The playouts' hot path: `refusal` written out for the usual case (an int seat to act, a kind its
+        phase allows: straight to its check), and no check at all for an action object the kernel itself
+        just listed for this very state and seat (`remember_listing`)."""
+        listed = self._listed
+        if listed is not None and listed[0] is state and listed[1] == seat and any(map(is_, listed[2], repeat(action))):
+            do = self._kinds[action.kind][1]  # type: ignore[attr-defined]
+        else:
+            by_phase = self._by_phase
+            try:
+                found = (self._kinds if by_phase is None else by_phase[state.phase])[action.kind]  # type: ignore[attr-defined]
+            except (AttributeError, KeyError, TypeError):  # no kind, another kind, or a kind the phase lacks
+                found = None
+            if found is None or type(seat) is not int or seat not in self.to_act(state):
+                if self._delegates:
+                    return self.rules_for(state).apply(state, seat, action)
+                refused = self.refusal(state, seat, action)  # why not; None only for an odd seat, such as 1.0
+                if refused is not None:
+                    raise refused
+                do = self._kinds[action.kind][1]  # type: ignore[attr-defined]
+            else:
+                refused = found[0](self, state, seat, action)
+                if refused is not None:
+                    raise refused
+                do = found[1]
+        after = do(self, state, seat, action)
+        return self.after_action(state, after) if self._settles else after  # type: ignore[no-any-return]
 
     def parse_action(self, data: Any) -> ActionT:
         return self.action_adapter.validate_python(data)  # type: ignore[no-any-return]
 
     def dump_action(self, action: ActionT) -> dict[str, Any]:
         return action.model_dump(mode="json")
+
+
+def as_param(value: Any) -> Any:
+    """A value an action (or a caller) gave, as a refusal's argument: ints and strings as they are, anything
+    else as its repr (a refusal's arguments are JSON values)."""
+    return value if type(value) in (int, str) else repr(value)
 
 
 def check(condition: bool, code: str, **params: Any) -> None:

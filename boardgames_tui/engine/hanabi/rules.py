@@ -13,8 +13,9 @@ Decisions where the rulebook is silent:
 
 The turn is a small state machine: phase "turn" (play, discard or clue), or one of the bonus decisions a
 completed pile can leave pending (a free colour or number clue, a discard to shuffle back or to replay),
-then "over". Each action kind K has check_K (why the rules refuse it) and do_K (its effect); see
-turn.py for the events an action logs.
+then "over". `phases` says which action kinds each phase allows (and `out_of_phase` what a pending bonus
+decision answers to any other); each action kind K has check_K (why the rules refuse it) and do_K (its
+effect), which the kernel in engine/base.py dispatches; see turn.py for the events an action logs.
 
 Hot-path notes: actions are cached singletons, knowledge objects are interned and internal updates use
 `model_construct` / `model_copy(update=...)` rather than validating constructors, so a random playout runs
@@ -23,9 +24,7 @@ tens of thousands of actions per second.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import repeat
-from operator import is_
+from collections.abc import Sequence
 from typing import Any
 
 from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event, fact
@@ -92,6 +91,15 @@ __all__ = [
     "score",
 ]
 
+# Which action kinds each phase allows: an ordinary turn, then the bonus decisions a completed pile can leave.
+PHASES: dict[str, tuple[str, ...]] = {
+    "turn": ("play", "discard", "colour_clue", "number_clue"),
+    "free_colour_clue": ("colour_clue",),
+    "free_number_clue": ("number_clue",),
+    "reshuffle_discard": ("return_discard", "skip_bonus"),
+    "replay_discard": ("replay_discard", "skip_bonus"),
+    "over": (),
+}
 # What a pending bonus decision answers to any other action.
 _PENDING_REFUSAL: dict[str, str] = {
     "free_colour_clue": "free_colour_clue_first",
@@ -129,15 +137,9 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
     Options = HanabiOptions
     State = HanabiState
     action_adapter = ACTION_ADAPTER
-
-    def __init__(self) -> None:
-        self._kernel: dict[str, tuple[Callable[..., IllegalAction | None], Callable[..., HanabiState]]] = {
-            kind: (getattr(self, f"check_{kind}"), getattr(self, f"do_{kind}"))
-            for kind in ("play", "discard", "colour_clue", "number_clue", "return_discard", "replay_discard", "skip_bonus")
-        }
-        # The last listing handed out: (state, seat, actions). One of those very objects, applied to that very
-        # state, is legal by the listing, which tests/engine/hanabi/test_checks.py holds to the checks.
-        self._listed: tuple[HanabiState, int, tuple[HanabiAction, ...]] | None = None
+    phases = PHASES
+    # A listed action is applied unchecked (tests/engine/hanabi/test_checks.py holds the listing to the checks).
+    remember_listing = True
 
     # -- setup
 
@@ -173,20 +175,10 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             return _NOBODY
         return _SEATS[state.current]
 
-    def legal_actions(self, state: HanabiState, seat: int) -> Sequence[HanabiAction]:
+    def list_actions(self, state: HanabiState, seat: int) -> tuple[HanabiAction, ...]:
         """Every action the checks below allow, listed fast (tests/engine/hanabi/test_checks.py holds the
         two to agreeing)."""
-        listed = self._listed
-        if listed is not None and listed[0] is state and listed[1] == seat:
-            return listed[2]
-        actions = self._listing(state, seat)
-        self._listed = (state, seat, actions)
-        return actions
-
-    def _listing(self, state: HanabiState, seat: int) -> tuple[HanabiAction, ...]:
         phase = state.phase
-        if phase == "over" or seat != state.current:
-            return ()
         cfg = config(state.options)
         if phase == "turn":
             n = len(state.hands[seat])
@@ -206,21 +198,11 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             return (*(replay_action(c.id) for c in playable_discards(state.discard, state.piles, cfg)), SKIP)
         return ()  # pragma: no cover
 
-    def apply(self, state: HanabiState, seat: int, action: HanabiAction) -> HanabiState:
-        """The shared kernel (GameRules.apply) with the dispatch written out, for the playouts' hot path:
-        legality is still only `refusal` (the game over, the wrong seat) and the check_K methods."""
-        handlers = self._kernel.get(getattr(action, "kind", None))  # type: ignore[arg-type]
-        if handlers is None or state.phase == "over" or seat != state.current:
-            return super().apply(state, seat, action)
-        check, do = handlers
-        listed = self._listed
-        if listed is None or listed[0] is not state or not any(map(is_, listed[2], repeat(action))):
-            refused = check(state, seat, action)
-            if refused is not None:
-                raise refused
-        return do(state, seat, action)
-
     # -- checks: why the rules refuse an action (None: allowed)
+
+    def out_of_phase(self, state: HanabiState, seat: int, kind: str) -> IllegalAction:
+        """A bonus decision pending waits for its answer; an ordinary turn has no bonus to answer."""
+        return IllegalAction("no_bonus") if state.phase == "turn" else _pending(state)
 
     @staticmethod
     def _slot_refusal(state: HanabiState, seat: int, slot: Any) -> IllegalAction | None:
@@ -229,30 +211,25 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
         return IllegalAction("no_such_slot", slot=_as_int(slot))
 
     def check_play(self, state: HanabiState, seat: int, action: PlayCard) -> IllegalAction | None:
-        if state.phase != "turn":
-            return _pending(state)
         return self._slot_refusal(state, seat, action.slot)
 
     def check_discard(self, state: HanabiState, seat: int, action: DiscardCard) -> IllegalAction | None:
-        if state.phase != "turn":
-            return _pending(state)
         if state.clue_tokens >= MAX_CLUE_TOKENS:
             return IllegalAction("all_clue_tokens", n=MAX_CLUE_TOKENS)
         return self._slot_refusal(state, seat, action.slot)
 
     def check_colour_clue(self, state: HanabiState, seat: int, action: ColourClue) -> IllegalAction | None:
-        return self._clue_step(state, "free_colour_clue") or self._clue_refusal(state, seat, action)
+        return self._token_refusal(state) or self._clue_refusal(state, seat, action)
 
     def check_number_clue(self, state: HanabiState, seat: int, action: NumberClue) -> IllegalAction | None:
-        return self._clue_step(state, "free_number_clue") or self._clue_refusal(state, seat, action)
+        return self._token_refusal(state) or self._clue_refusal(state, seat, action)
 
     @staticmethod
-    def _clue_step(state: HanabiState, free_phase: str) -> IllegalAction | None:
-        """A clue costs a token in an ordinary turn; in a bonus step only the free clue of its kind is given."""
-        phase = state.phase
-        if phase == "turn":
-            return None if state.clue_tokens > 0 else IllegalAction("no_clue_tokens")
-        return None if phase == free_phase else _pending(state)
+    def _token_refusal(state: HanabiState) -> IllegalAction | None:
+        """A clue costs a token in an ordinary turn (a free clue, its own bonus step, costs none)."""
+        if state.phase == "turn" and state.clue_tokens <= 0:
+            return IllegalAction("no_clue_tokens")
+        return None
 
     @staticmethod
     def _clue_refusal(state: HanabiState, seat: int, action: ColourClue | NumberClue) -> IllegalAction | None:
@@ -283,15 +260,11 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
         return empty
 
     def check_return_discard(self, state: HanabiState, seat: int, action: ReturnDiscard) -> IllegalAction | None:
-        refused = self._bonus_step(state, "reshuffle_discard")
-        if refused is None and _find_discard(state, action.card_id) is None:
+        if _find_discard(state, action.card_id) is None:
             return IllegalAction("not_in_discard", card_id=_as_int(action.card_id))
-        return refused
+        return None
 
     def check_replay_discard(self, state: HanabiState, seat: int, action: ReplayDiscard) -> IllegalAction | None:
-        refused = self._bonus_step(state, "replay_discard")
-        if refused is not None:
-            return refused
         found = _find_discard(state, action.card_id)
         if found is None:
             return IllegalAction("not_in_discard", card_id=_as_int(action.card_id))
@@ -305,17 +278,8 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
         return None
 
     def check_skip_bonus(self, state: HanabiState, seat: int, action: SkipBonus) -> IllegalAction | None:
-        """Only the two optional tiles may be declined; a free clue must be given."""
-        if state.phase in ("reshuffle_discard", "replay_discard"):
-            return None
-        return IllegalAction("no_bonus") if state.phase == "turn" else _pending(state)
-
-    @staticmethod
-    def _bonus_step(state: HanabiState, phase: str) -> IllegalAction | None:
-        """A discarded card is chosen only in its own bonus step."""
-        if state.phase == phase:
-            return None
-        return IllegalAction("no_bonus") if state.phase == "turn" else _pending(state)
+        """Only the two optional tiles may be declined (the phases say so); a free clue must be given."""
+        return None
 
     # -- effects of allowed actions
 

@@ -18,7 +18,6 @@ from .core import (
     conscious,
     ev,
     first_of_its_kind,
-    gate,
     holds,
     is_seat,
     nav_cards,
@@ -102,9 +101,6 @@ class CardRules:
     # -- cards face up
 
     def check_play_card(self, s: LifeboatState, seat: int, a: PlayCard) -> IllegalAction | None:
-        refused = gate(s, "play_card")
-        if refused is not None:
-            return refused
         hand = s.hands[seat]
         if a.card not in hand:
             return IllegalAction("not_in_hand")
@@ -125,7 +121,7 @@ class CardRules:
     # -- special actions
 
     def check_use_medical_kit(self, s: LifeboatState, seat: int, a: UseMedicalKit) -> IllegalAction | None:
-        refused = gate(s, "use_medical_kit") or target_refusal(s, seat, a.target, others=False)
+        refused = target_refusal(s, seat, a.target, others=False)
         if refused is not None:
             return refused
         if not has_kit(s, seat):
@@ -142,8 +138,7 @@ class CardRules:
         return end_action(say(s, e))
 
     def check_open_parasol(self, s: LifeboatState, seat: int, a: OpenParasol) -> IllegalAction | None:
-        refused = gate(s, "open_parasol")
-        return refused if refused is not None or parasol_to_open(s, seat) else IllegalAction("no_closed_parasol")
+        return None if parasol_to_open(s, seat) else IllegalAction("no_closed_parasol")
 
     def do_open_parasol(self, s: LifeboatState, seat: int, a: OpenParasol) -> LifeboatState:
         face_up = s.face_up[seat] if PARASOL in s.face_up[seat] else (*s.face_up[seat], PARASOL)
@@ -158,8 +153,7 @@ class CardRules:
         return end_action(s)
 
     def check_fire_flare_gun(self, s: LifeboatState, seat: int, a: FireFlareGun) -> IllegalAction | None:
-        refused = gate(s, "fire_flare_gun")
-        return refused if refused is not None or flare_ready(s, seat) else IllegalAction("no_flare_gun")
+        return None if flare_ready(s, seat) else IllegalAction("no_flare_gun")
 
     def do_fire_flare_gun(self, s: LifeboatState, seat: int, a: FireFlareGun) -> LifeboatState:
         """The top 3 navigation cards are shown; only their birds count; they go under the deck."""
@@ -190,9 +184,6 @@ class CardRules:
     # -- the overboard window
 
     def check_throw_life_preserver(self, s: LifeboatState, seat: int, a: ThrowLifePreserver) -> IllegalAction | None:
-        refused = gate(s, "throw_life_preserver")
-        if refused is not None:
-            return refused
         if not may_throw_preserver(s, seat):
             code = "keep_your_preserver" if LIFE_PRESERVER in s.face_up[seat] else "no_life_preserver"
             return IllegalAction(code)
@@ -211,8 +202,7 @@ class CardRules:
         )
 
     def check_use_chum(self, s: LifeboatState, seat: int, a: UseChum) -> IllegalAction | None:
-        refused = gate(s, "use_chum")
-        return refused if refused is not None or has_chum(s, seat) else IllegalAction("no_chum")
+        return None if has_chum(s, seat) else IllegalAction("no_chum")
 
     def do_use_chum(self, s: LifeboatState, seat: int, a: UseChum) -> LifeboatState:
         c = holds(s, seat, CHUM_SET)
@@ -223,9 +213,6 @@ class CardRules:
     # -- the thirst window
 
     def check_give_water(self, s: LifeboatState, seat: int, a: GiveWater) -> IllegalAction | None:
-        refused = gate(s, "give_water")
-        if refused is not None:
-            return refused
         if not has_water(s, seat):
             return IllegalAction("no_water")
         t = a.target
@@ -246,7 +233,7 @@ class CardRules:
     # -- every window
 
     def check_done(self, s: LifeboatState, seat: int, a: Done) -> IllegalAction | None:
-        return gate(s, "done")
+        return None
 
     def do_done(self, s: LifeboatState, seat: int, a: Done) -> LifeboatState:
         w: OpenWindow = s.pending  # type: ignore[assignment]

@@ -188,14 +188,12 @@ PHASE_KINDS: dict[str, tuple[str, ...]] = {
     "thirst": ("done", "give_water", "play_card"),
     "over": (),
 }
-_ALLOWED = {phase: frozenset(kinds) for phase, kinds in PHASE_KINDS.items()}
 WINDOW_PHASES = frozenset(("fight", "overboard", "thirst"))
 
 
-def gate(s: LifeboatState, kind: str) -> IllegalAction | None:
-    """The refusal of an action of `kind` the phase has no place for (None when it has)."""
-    if kind in _ALLOWED[s.phase]:
-        return None
+def out_of_phase(s: LifeboatState, kind: str) -> IllegalAction:
+    """The refusal of an action of `kind` the phase has no place for (the kernel in engine/base.py asks,
+    from PHASE_KINDS)."""
     if kind == "play_card":  # cards go face up at almost any decision, but not while trading, rowing, picking
         return IllegalAction("no_playing_now", phase=s.phase)
     return IllegalAction("not_now", phase=s.phase)

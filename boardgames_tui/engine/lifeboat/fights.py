@@ -19,7 +19,6 @@ from .core import (
     everyone,
     fight_totals,
     first_of_its_kind,
-    gate,
     insert,
     say,
     status,
@@ -98,13 +97,13 @@ def resolve_fight(s: LifeboatState, f: Fight) -> LifeboatState:
 
 class FightRules:
     def check_swap_seats(self, s: LifeboatState, seat: int, a: SwapSeats) -> IllegalAction | None:
-        return gate(s, "swap_seats") or target_refusal(s, seat, a.target)
+        return target_refusal(s, seat, a.target)
 
     def do_swap_seats(self, s: LifeboatState, seat: int, a: SwapSeats) -> LifeboatState:
         return demand(s, seat, build(Demand, what="swap", target=a.target, card=None))
 
     def check_rob(self, s: LifeboatState, seat: int, a: Rob) -> IllegalAction | None:
-        refused = gate(s, "rob") or target_refusal(s, seat, a.target)
+        refused = target_refusal(s, seat, a.target)
         if refused is not None:
             return refused
         t, card = a.target, a.card
@@ -120,14 +119,14 @@ class FightRules:
         return demand(s, seat, build(Demand, what="rob", target=a.target, card=a.card))
 
     def check_accept_demand(self, s: LifeboatState, seat: int, a: AcceptDemand) -> IllegalAction | None:
-        return gate(s, "accept_demand")
+        return None
 
     def do_accept_demand(self, s: LifeboatState, seat: int, a: AcceptDemand) -> LifeboatState:
         s = say(s, ev("gives_in", who=who(s, seat)))
         return end_action(carry_out(s, s.actor, s.pending))  # type: ignore[arg-type]
 
     def check_refuse_demand(self, s: LifeboatState, seat: int, a: RefuseDemand) -> IllegalAction | None:
-        return gate(s, "refuse_demand")
+        return None
 
     def do_refuse_demand(self, s: LifeboatState, seat: int, a: RefuseDemand) -> LifeboatState:
         attacker: int = s.actor  # type: ignore[assignment]
@@ -139,12 +138,11 @@ class FightRules:
         return copy_with(s, {"phase": "fight", "pending": fight, "current": order[0]})
 
     def check_join_fight(self, s: LifeboatState, seat: int, a: JoinFight) -> IllegalAction | None:
-        refused = gate(s, "join_fight")
-        if refused is None and fighting(s, seat):
+        if fighting(s, seat):
             return IllegalAction("already_fighting")
-        if refused is None and a.side not in ("attacker", "defender"):
+        if a.side not in ("attacker", "defender"):
             return IllegalAction("no_such_side")
-        return refused
+        return None
 
     def do_join_fight(self, s: LifeboatState, seat: int, a: JoinFight) -> LifeboatState:
         f: Fight = s.pending  # type: ignore[assignment]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..fastmodel import build, copy_with
-from .core import OAR_SET, ev, first_of_its_kind, gate, insert, nav_cards, say, who, with_item, without
+from .core import OAR_SET, ev, first_of_its_kind, insert, nav_cards, say, who, with_item, without
 from .data import COMPASS
 from .flow import choose_card, draft_auto, end_action, resolve, start_actions
 from .models import DoNothing, LifeboatState, Navigate, PickNavigation, PlaceRowed, Row, Rowing, TakeSupply
@@ -24,10 +24,7 @@ class PhaseRules:
     # -- supply
 
     def check_take_supply(self, s: LifeboatState, seat: int, a: TakeSupply) -> IllegalAction | None:
-        refused = gate(s, "take_supply")
-        if refused is None and not first_of_its_kind(s.draft, a.card):
-            return IllegalAction("not_in_draft")
-        return refused
+        return None if first_of_its_kind(s.draft, a.card) else IllegalAction("not_in_draft")
 
     def do_take_supply(self, s: LifeboatState, seat: int, a: TakeSupply) -> LifeboatState:
         c = a.card
@@ -48,14 +45,13 @@ class PhaseRules:
     # -- the plainest actions
 
     def check_do_nothing(self, s: LifeboatState, seat: int, a: DoNothing) -> IllegalAction | None:
-        return gate(s, "do_nothing")
+        return None
 
     def do_do_nothing(self, s: LifeboatState, seat: int, a: DoNothing) -> LifeboatState:
         return end_action(say(s, ev("does_nothing", who=who(s, seat))))
 
     def check_row(self, s: LifeboatState, seat: int, a: Row) -> IllegalAction | None:
-        refused = gate(s, "row")
-        return refused if refused is not None or s.nav_deck else IllegalAction("navigation_deck_empty")
+        return None if s.nav_deck else IllegalAction("navigation_deck_empty")
 
     def do_row(self, s: LifeboatState, seat: int, a: Row) -> LifeboatState:
         k = 1 if s.options.rowing == "variant" else 2
@@ -74,9 +70,6 @@ class PhaseRules:
         )
 
     def check_place_rowed(self, s: LifeboatState, seat: int, a: PlaceRowed) -> IllegalAction | None:
-        refused = gate(s, "place_rowed")
-        if refused is not None:
-            return refused
         places = a.to_pile
         if type(places) is not tuple or len(places) != len(s.drawn) or not all(type(p) is bool for p in places):
             return IllegalAction("place_every_drawn_card", cards=len(s.drawn))
@@ -102,10 +95,9 @@ class PhaseRules:
     # -- navigation
 
     def check_navigate(self, s: LifeboatState, seat: int, a: Navigate) -> IllegalAction | None:
-        refused = gate(s, "navigate")
-        if refused is None and a.compass is not False and not (a.compass is True and compass_ready(s, seat)):
+        if a.compass is not False and not (a.compass is True and compass_ready(s, seat)):
             return IllegalAction("no_compass")
-        return refused
+        return None
 
     def do_navigate(self, s: LifeboatState, seat: int, a: Navigate) -> LifeboatState:
         if a.compass:
@@ -124,10 +116,7 @@ class PhaseRules:
         return choose_card(s, seat)
 
     def check_pick_navigation(self, s: LifeboatState, seat: int, a: PickNavigation) -> IllegalAction | None:
-        refused = gate(s, "pick_navigation")
-        if refused is None and a.card not in s.row_pile:
-            return IllegalAction("not_in_row_pile")
-        return refused
+        return None if a.card in s.row_pile else IllegalAction("not_in_row_pile")
 
     def do_pick_navigation(self, s: LifeboatState, seat: int, a: PickNavigation) -> LifeboatState:
         rest = tuple(c for c in s.row_pile if c != a.card)

@@ -12,9 +12,11 @@ Exactly one seat decides at any time (`state.current`). The rules are split by c
   cards.py   cards face up, the special actions, life preserver, chum, water, and `done` in windows
   scoring.py the score items and the outcome;  view.py what a seat may know
 Each action kind K has check_K (why it is refused, or None) and do_K in those files; this class gathers
-them. The checks are made of named conditions (`may_heal`, `has_water` ...), each written once next to
-its check; `legal_actions` lists each phase's choices from the same conditions (fast: the benchmark
-plays hundreds of thousands of moves), and a test holds every candidate's check to agree with it.
+them, with the phase table (core.PHASE_KINDS: the kinds each phase allows), and the kernel in
+engine/base.py dispatches them. The checks are made of named conditions (`may_heal`, `has_water` ...),
+each written once next to its check; `list_actions` lists each phase's choices from the same conditions
+(fast: the benchmark plays hundreds of thousands of moves), and a test holds every candidate's check to
+agree with it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable, Sequence
 from itertools import product
 from typing import Any
 
-from ..base import Event, Fact, GameRules, Outcome, fact
+from ..base import Event, Fact, GameRules, IllegalAction, Outcome, fact
 from ..fastmodel import build, copy_with
 from .cards import (
     CardRules,
@@ -46,6 +48,7 @@ from .core import (
     fight_totals,
     navigator,
     one_per_type,
+    out_of_phase,
     status,
 )
 from .data import NAVIGATION_COUNT, SUPPLY_COUNT
@@ -209,12 +212,8 @@ class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[Lif
     Options = LifeboatOptions
     State = LifeboatState
     action_adapter = ACTION_ADAPTER
-
-    def __init__(self) -> None:
-        self._cache: tuple[Any, int, tuple[Any, ...]] | None = None
-        kinds = {kind for kinds in PHASE_KINDS.values() for kind in kinds}
-        self._checks = {kind: getattr(self, f"check_{kind}") for kind in kinds}
-        self._effects = {kind: getattr(self, f"do_{kind}") for kind in kinds}
+    phases = PHASE_KINDS
+    remember_listing = True  # a listed action is applied unchecked (test_kernel.py holds the listing to the checks)
 
     def setup(self, players: Sequence[str], options: LifeboatOptions | None, seed: str) -> LifeboatState:
         return deal(self.seat_players(players), options if options is not None else LifeboatOptions(), seed)
@@ -226,28 +225,15 @@ class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[Lif
             return _NOBODY
         return _SEAT_SETS[state.current]
 
-    def legal_actions(self, state: LifeboatState, seat: int) -> Sequence[LifeboatAction]:
-        cache = self._cache
-        if cache is not None and cache[0] is state and cache[1] == seat:
-            return cache[2]
-        if seat != state.current or state.phase == "over":
-            return ()
-        actions = tuple(CHOICES[state.phase](state, seat))
-        self._cache = (state, seat, actions)
-        return actions
+    def list_actions(self, state: LifeboatState, seat: int) -> Sequence[LifeboatAction]:
+        return tuple(CHOICES[state.phase](state, seat))
 
-    def apply(self, state: LifeboatState, seat: int, action: LifeboatAction) -> LifeboatState:
-        """The kernel's apply (engine/base.py), with the seat to act going straight to the action's check,
-        and noting where this action's events start (the handoff's summary)."""
-        check = self._checks.get(getattr(action, "kind", None))  # type: ignore[arg-type]
-        if check is not None and seat == state.current and state.phase != "over":
-            refused = check(state, seat, action)
-        else:  # another seat, the game over, or no such action: the kernel says why
-            refused = self.refusal(state, seat, action)
-        if refused is not None:
-            raise refused
-        after: LifeboatState = self._effects[action.kind](state, seat, action)
-        return copy_with(after, {"since": len(state.log)})
+    def out_of_phase(self, state: LifeboatState, seat: int, kind: str) -> IllegalAction:
+        return out_of_phase(state, kind)
+
+    def after_action(self, before: LifeboatState, after: LifeboatState) -> LifeboatState:
+        """Every action notes where its events start in the log (the handoff's summary)."""
+        return copy_with(after, {"since": len(before.log)})
 
     # -- what people see
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..base import IllegalAction
 from ..fastmodel import build, copy_with
-from .core import conscious, ev, gate, say, target_refusal, who, without
+from .core import conscious, ev, say, target_refusal, who, without
 from .models import AcceptTrade, DeclineTrade, LifeboatState, OfferTrade, ProposeTrade, Trade, TradeCard
 
 
@@ -19,7 +19,7 @@ def may_trade_with(s: LifeboatState, target: int) -> bool:
 
 class TradeRules:
     def check_propose_trade(self, s: LifeboatState, seat: int, a: ProposeTrade) -> IllegalAction | None:
-        refused = gate(s, "propose_trade") or target_refusal(s, seat, a.target)
+        refused = target_refusal(s, seat, a.target)
         if refused is not None:
             return refused
         if not s.options.trading:
@@ -38,10 +38,7 @@ class TradeRules:
         )
 
     def check_trade_card(self, s: LifeboatState, seat: int, a: TradeCard) -> IllegalAction | None:
-        refused = gate(s, "trade_card")
-        if refused is None and a.card not in s.hands[seat]:
-            return IllegalAction("trade_own_cards")
-        return refused
+        return None if a.card in s.hands[seat] else IllegalAction("trade_own_cards")
 
     def do_trade_card(self, s: LifeboatState, seat: int, a: TradeCard) -> LifeboatState:
         t: Trade = s.pending  # type: ignore[assignment]
@@ -52,7 +49,7 @@ class TradeRules:
         return say(s, ev("trade_card", who=who(s, seat), into=into), pending=copy_with(t, {field: chosen}))
 
     def check_offer_trade(self, s: LifeboatState, seat: int, a: OfferTrade) -> IllegalAction | None:
-        return gate(s, "offer_trade")
+        return None
 
     def do_offer_trade(self, s: LifeboatState, seat: int, a: OfferTrade) -> LifeboatState:
         t: Trade = s.pending  # type: ignore[assignment]
@@ -63,7 +60,7 @@ class TradeRules:
     def check_accept_trade(self, s: LifeboatState, seat: int, a: AcceptTrade) -> IllegalAction | None:
         if s.phase == "trade_offer":
             return IllegalAction("offer_first")
-        return gate(s, "accept_trade")
+        return None
 
     def do_accept_trade(self, s: LifeboatState, seat: int, a: AcceptTrade) -> LifeboatState:
         t: Trade = s.pending  # type: ignore[assignment]
@@ -84,7 +81,7 @@ class TradeRules:
         return say(s, e, hands=tuple(hands), phase="action", current=proposer, pending=None)
 
     def check_decline_trade(self, s: LifeboatState, seat: int, a: DeclineTrade) -> IllegalAction | None:
-        return gate(s, "decline_trade")
+        return None
 
     def do_decline_trade(self, s: LifeboatState, seat: int, a: DeclineTrade) -> LifeboatState:
         return say(s, ev("calls_off", who=who(s, seat)), phase="action", current=s.actor, pending=None)

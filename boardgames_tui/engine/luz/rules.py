@@ -6,9 +6,10 @@ The state machine, per round: "bid" (each seat once, from the first bidder clock
 optional safety bead) → "play" (10 tricks: follow the led colour if you can, yellow is trump) → the round
 is scored and the next one dealt (cards.py), or after round 4 → "over" (scoring.py has the final order).
 
-Each action kind K has check_K (why the rules refuse it) and do_K (its effect); `legal_actions` lists the
-candidates those checks allow, with the same helpers. Hot path: actions and plays are cached singletons and
-updates use `copy_with` (engine/fastmodel.py), never validating constructors; nothing in `apply` renders a view.
+`PHASES` says which action kind each phase allows; each action kind K has check_K (why the rules refuse it)
+and do_K (its effect), which the kernel in engine/base.py dispatches; `list_actions` lists the candidates
+those checks allow, with the same helpers. Hot path: actions and plays are cached singletons and updates use
+`copy_with` (engine/fastmodel.py), never validating constructors; nothing in `apply` renders a view.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ __all__ = [
 
 
 # Cached objects --------------------------------------------------------------------------------------
+
+# Which action kind each phase allows, and what any other kind is told there.
+PHASES: dict[str, tuple[str, ...]] = {"bid": ("bid",), "play": ("play",), "over": ()}
+_OUT_OF_PHASE = {"bid": "bidding_over", "play": "bid_first"}
 
 _BIDS: tuple[Bid, ...] = tuple(Bid(tricks=t, bead=b) for t in range(MAX_BID + 1) for b in (False, True))
 _PLAYS: tuple[PlayCard, ...] = tuple(PlayCard(position=i) for i in range(HAND_SIZE))
@@ -154,6 +159,8 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
     Options = LuzOptions
     State = LuzState
     action_adapter = ACTION_ADAPTER
+    phases = PHASES
+    remember_listing = True  # a listed card or bid is applied unchecked (the playout tests hold the two together)
 
     # -- setup
 
@@ -172,11 +179,8 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             return _NOBODY
         return _SEATS[state.current]
 
-    def legal_actions(self, state: LuzState, seat: int) -> Sequence[LuzAction]:
-        phase = state.phase
-        if phase == "over" or seat != state.current:
-            return ()
-        if phase == "bid":
+    def list_actions(self, state: LuzState, seat: int) -> Sequence[LuzAction]:
+        if state.phase == "bid":
             return _BIDS
         hand = state.hands[seat]
         follow = _colour_to_follow(hand, state.trick)
@@ -184,28 +188,13 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             return _PLAYS[: len(hand)]
         return tuple(_PLAYS[i] for i, c in enumerate(hand) if c.colour == follow)
 
-    def apply(self, state: LuzState, seat: int, action: LuzAction) -> LuzState:
-        """The shared kernel (GameRules.apply) with the dispatch written out: the playouts' hot path.
-        Legality is still only the check_K methods and, for the seat and the game being over, `refusal`."""
-        cls = type(action)
-        if cls is PlayCard:
-            check, do = self.check_play, self.do_play
-        elif cls is Bid:
-            check, do = self.check_bid, self.do_bid  # type: ignore[assignment]
-        else:
-            return super().apply(state, seat, action)
-        if state.phase == "over" or seat != state.current:
-            raise self.refusal(state, seat, action)  # type: ignore[misc]
-        refused = check(state, seat, action)  # type: ignore[arg-type]
-        if refused is not None:
-            raise refused
-        return do(state, seat, action)  # type: ignore[arg-type]
+    def out_of_phase(self, state: LuzState, seat: int, kind: str) -> IllegalAction:
+        """A bid once the bidding is over; a card before it is."""
+        return IllegalAction(_OUT_OF_PHASE[kind])
 
     # -- bidding: each seat once, clockwise from the first bidder
 
     def check_bid(self, state: LuzState, seat: int, action: Bid) -> IllegalAction | None:
-        if state.phase != "bid":
-            return IllegalAction("bidding_over")
         tricks = action.tricks
         if type(tricks) is not int or not 0 <= tricks <= MAX_BID:
             return IllegalAction("bid_out_of_range", highest=MAX_BID)
@@ -234,8 +223,6 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
     # -- playing: follow the led colour if you can; a complete trick goes to its winner
 
     def check_play(self, state: LuzState, seat: int, action: PlayCard) -> IllegalAction | None:
-        if state.phase != "play":
-            return IllegalAction("bid_first")
         hand = state.hands[seat]
         position = action.position
         if type(position) is not int or not 0 <= position < len(hand):

@@ -60,7 +60,7 @@ from .models import (
 from .ownership import OwnedMelds, owned_problems
 from .scoring import headline, outcome_of, rank_by_score
 from .sets import IS_JOKER, LABEL_OF, NUMBER_OF
-from .standard import closing, drawn_secret, news_from, replacement_events
+from .standard import TABLE_KINDS, closing, drawn_secret, news_from, replacement_events
 from .tiles import TILE_COUNT, TILES, OneInRuns
 from .turn import TurnContext, problem
 
@@ -74,9 +74,15 @@ _TAKE_DISCARD = TakeDiscard()
 _TAKE_TRUMP = TakeTrump()
 _RETURN_TRUMP = ReturnTrump()
 _DISCARDS: tuple[Discard, ...] = tuple(Discard.model_construct(kind="discard", tile=t) for t in range(TILE_COUNT))
-# What each phase allows besides the free rack actions (the draws in "turn" are refused as a second draw).
-_FREE = frozenset({"sort_rack", "arrange_rack", "clock"})
-_DRAWS = frozenset({"draw", "take_discard", "take_trump"})
+# What each phase allows: the free rack actions in every one, the draws (or the timer) in "draw", everything
+# else in "turn" (the draws there are refused as a second draw), only a discard once the time is up.
+_FREE = ("sort_rack", "arrange_rack", "clock")
+PHASES: dict[str, tuple[str, ...]] = {
+    "draw": ("draw", "take_discard", "take_trump", "time_up", *_FREE),
+    "turn": (*TABLE_KINDS, "return_trump", "end_turn", "discard"),
+    "discard": ("discard", *_FREE),
+    "over": (),
+}
 _KEEP_ONE = fact("keep_one_tile")
 _LAST_IS_TAKEN = fact("last_tile_taken")
 _TRUMP_GOES_OUT = fact("trump_must_go_out")
@@ -123,7 +129,7 @@ class DiscardRules(OwnedMelds):
     open_gate: ClassVar[bool] = False
     # The first player starts with the extra tile instead of a draw (International).
     starter_skips_draw: ClassVar[bool] = False
-    phased = True  # draw, turn, discard
+    phases = PHASES
 
     # -- hooks for the subclasses
 
@@ -214,29 +220,21 @@ class DiscardRules(OwnedMelds):
 
     # -- the phases
 
-    def out_of_phase(self, state: RummikubState, kind: str) -> IllegalAction | None:
-        if kind in _FREE:
-            return None
+    def out_of_phase(self, state: RummikubState, seat: int, kind: str) -> IllegalAction:
         phase = state.phase
         if phase == "draw":
-            if kind in _DRAWS or kind == "time_up":
-                return None
             return IllegalAction(
                 "draw_first",
                 discard=self.may_take_discard(state) is None,
                 trump=self.may_take_trump(state) is None,
             )
         if phase == "discard":
-            return None if kind == "discard" else IllegalAction("time_is_up_discard")
-        if kind in _DRAWS:
-            if state.turn == 0 and self.starter_skips_draw:
-                return IllegalAction("starter_no_draw")
-            return IllegalAction("already_drew")
-        return None
+            return IllegalAction("time_is_up_discard")
+        if state.turn == 0 and self.starter_skips_draw:  # a draw in "turn"
+            return IllegalAction("starter_no_draw")
+        return IllegalAction("already_drew")
 
-    def legal_actions(self, state: RummikubState, seat: int) -> Sequence[RummikubAction]:
-        if state.phase == "over" or seat != state.current:
-            return ()
+    def list_actions(self, state: RummikubState, seat: int) -> Sequence[RummikubAction]:
         timer = self.check_time_up(state, seat, TIME_UP) is None
         out: list[RummikubAction] = []
         phase = state.phase

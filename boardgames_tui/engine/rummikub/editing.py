@@ -1,7 +1,8 @@
-"""The table editor every Rummikub rule set shares, and the apply kernel.
+"""The table editor every Rummikub rule set shares.
 
 A turn is several `apply` calls by the current player. Each action kind K has check_K (the rule that
-refuses it, or None) and do_K (its effect). Here: the tile moves (MoveTiles, ReturnToRack, SplitSet,
+refuses it, or None) and do_K (its effect), which the kernel in engine/base.py dispatches; each rule set
+declares its phases (the kinds each allows). Here: the tile moves (MoveTiles, ReturnToRack, SplitSet,
 ChooseJoker; each pushes an undo snapshot and counts towards MAX_TURN_ACTIONS), Undo / ResetTurn, and the
 free rack actions (SortRack, ArrangeRack, RecordClock). The rule sets add the actions that open and close
 a turn (standard.py, discard.py).
@@ -20,10 +21,10 @@ of the turn start and of every undo snapshot alike, so undo and reset keep the a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar, NamedTuple
 
-from ..base import GameRules, IllegalAction
+from ..base import GameRules, IllegalAction, as_param
 from .models import (
     ACTION_ADAPTER,
     Draw,
@@ -85,9 +86,7 @@ def follow_order(rack: tuple[int, ...], order: tuple[int, ...]) -> tuple[int, ..
     return tuple(next(common) if t in where else t for t in rack)
 
 
-def shown(value: Any) -> Any:
-    """An action's field as a refusal argument: ints and strings as they are, anything else as its repr."""
-    return value if type(value) in (int, str) else repr(value)
+shown = as_param  # an action's field as a refusal argument: ints and strings as they are, anything else as its repr
 
 
 # Table sets ----------------------------------------------------------------------------------------------
@@ -156,11 +155,17 @@ class _MovePlan(NamedTuple):
     row: tuple[int, ...] | None  # the target's tiles afterwards (an ordinary move onto a set)
 
 
+# The turn context of the state last asked about, with the rule set that made it: listing, checking, applying
+# and viewing a turn ask about the same state in turn, and making one reads the whole table (states are
+# frozen: the same object has the same context). One slot for the module, whichever rule set asks.
+_last_context: tuple[TableRules, RummikubState, TurnContext] | None = None
+
+
 # The rules every rule set shares --------------------------------------------------------------------------
 
 
 class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, RummikubOptions]):  # type: ignore[type-var]
-    """The apply kernel and the table editor; standard.py and discard.py add how a turn opens and ends."""
+    """The table editor; standard.py and discard.py add how a turn opens and ends, and the phases."""
 
     id = "rummikub"
     title = "Rummikub"
@@ -171,60 +176,25 @@ class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummikub
     action_adapter = ACTION_ADAPTER
     one_in_runs: ClassVar[OneInRuns] = "low"
 
-    def __init__(self) -> None:
-        self._last: tuple[RummikubState, TurnContext] | None = None
-        # The plan check_move made last, for do_move: kept as three fields (no tuple to build per move).
-        self._plan_state: RummikubState | None = None
-        self._plan_action: MoveTiles | None = None
-        self._plan: _MovePlan | None = None
-        # action kind -> (check_K, do_K), looked up once
-        self._kernel: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
-
     # -- the turn context
 
     def new_context(self, state: RummikubState) -> TurnContext:
         raise NotImplementedError
 
     def ctx(self, state: RummikubState) -> TurnContext:
-        """The turn context of `state`; the last one is kept, as legal_actions and apply ask in turn."""
-        last = self._last
-        if last is not None and last[0] is state:
-            return last[1]
+        """The turn context of `state` (the last one is kept, as listing, checks and effects ask in turn)."""
+        global _last_context
+        last = _last_context
+        if last is not None and last[1] is state and last[0] is self:
+            return last[2]
         ctx = self.new_context(state)
-        self._last = (state, ctx)
+        _last_context = (self, state, ctx)
         return ctx
 
-    # -- whose move and the apply kernel
+    # -- whose move
 
     def to_act(self, state: RummikubState) -> frozenset[int]:
         return _NOBODY if state.phase == "over" else _SEATS[state.current]
-
-    # Whether a turn has phases that allow only some action kinds (see out_of_phase).
-    phased: ClassVar[bool] = False
-
-    def out_of_phase(self, state: RummikubState, kind: str) -> IllegalAction | None:
-        """Why an action of `kind` does not belong to the turn's current phase (None: it does)."""
-        return None
-
-    def _methods(self, kind: str) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-        found = self._kernel.get(kind)
-        if found is None:
-            check = getattr(self, f"check_{kind}", None)
-            if check is None:
-                return None
-            found = self._kernel[kind] = (check, getattr(self, f"do_{kind}"))
-        return found
-
-    def refusal(self, state: RummikubState, seat: int, action: RummikubAction) -> IllegalAction | None:
-        if state.phase == "over":
-            return IllegalAction("game_over")
-        if seat != state.current:
-            return IllegalAction("not_your_turn", seat=shown(seat))
-        kind = getattr(action, "kind", "")
-        methods = self._methods(kind) if type(kind) is str else None
-        if methods is None:
-            return IllegalAction("unknown_action", kind=str(kind))
-        return self.out_of_phase(state, kind) or methods[0](state, seat, action)  # type: ignore[no-any-return]
 
     def refusals(self, state: RummikubState, seat: int | None) -> tuple[Refusal, ...]:
         """For `seat` when it is to act: each of TRIED_ACTIONS the engine would refuse now, and why (a rule set
@@ -237,21 +207,6 @@ class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummikub
             if refused is not None:
                 found.append(Refusal.model_construct(kind=kind, code=refused.code, params=dict(refused.params)))
         return tuple(found)
-
-    def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
-        """`refusal`, then do_K: written out once more because playouts apply tens of thousands of actions."""
-        kind = getattr(action, "kind", "")
-        methods = self._kernel.get(kind) if type(kind) is str else None
-        if methods is None or state.phase == "over" or seat != state.current:
-            refused = self.refusal(state, seat, action)
-            if refused is not None:
-                raise refused
-            methods = self._kernel[kind]
-        else:
-            refused = (self.phased and self.out_of_phase(state, kind)) or methods[0](state, seat, action)
-            if refused is not None:
-                raise refused
-        return methods[1](state, seat, action)  # type: ignore[no-any-return]
 
     # -- shared pieces of the table actions
 
@@ -384,12 +339,13 @@ class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummikub
         plan = self._move_plan(state, action)
         if isinstance(plan, IllegalAction):
             return plan
-        self._plan_state, self._plan_action, self._plan = state, action, plan
+        self.ctx(state).move_plan = (action, plan)  # the turn context of this state keeps it for do_move
         return None
 
     def do_move(self, state: RummikubState, seat: int, action: MoveTiles) -> RummikubState:
-        if self._plan_state is state and self._plan_action is action and self._plan is not None:
-            plan = self._plan
+        found_plan = self.ctx(state).move_plan
+        if found_plan is not None and found_plan[0] is action:
+            plan: _MovePlan = found_plan[1]
         else:
             found = self._move_plan(state, action)
             assert not isinstance(found, IllegalAction)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event
+from ..base import Event, Fact, GameRules, Outcome, event
 from .editing import sort_rack
 from .models import (
     ACTION_ADAPTER,
@@ -85,14 +85,9 @@ class RummikubRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummi
     def to_act(self, state: RummikubState) -> frozenset[int]:
         return STANDARD.to_act(state)  # the same in every rule set
 
-    def legal_actions(self, state: RummikubState, seat: int) -> Sequence[RummikubAction]:
-        return (_RULE_SETS.get(state.options.rule_set) or rules_for(state)).legal_actions(state, seat)
-
-    def refusal(self, state: RummikubState, seat: int, action: RummikubAction) -> IllegalAction | None:
-        return rules_for(state).refusal(state, seat, action)
-
-    def apply(self, state: RummikubState, seat: int, action: RummikubAction) -> RummikubState:
-        return (_RULE_SETS.get(state.options.rule_set) or rules_for(state)).apply(state, seat, action)
+    def rules_for(self, state: RummikubState) -> StandardRules:
+        """The rule set's object: the kernel (engine/base.py) hands it legal_actions, refusal and apply."""
+        return _RULE_SETS.get(state.options.rule_set) or rules_for(state)
 
     def view(self, state: RummikubState, seat: int | None) -> RummikubView:
         return rules_for(state).view(state, seat)

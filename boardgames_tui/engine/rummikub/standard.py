@@ -122,8 +122,15 @@ def news_from(state: RummikubState, seat: int | None) -> int:
     return marks[who] if marks else 0
 
 
+# The table editor's actions (editing.py), which every rule set has, in every phase of a turn where tiles move.
+TABLE_KINDS = ("move", "to_rack", "split", "joker", "undo", "reset", "sort_rack", "arrange_rack", "clock", "time_up")
+
+
 class StandardRules(TableRules):
     """The standard game. RummikubRules (rules.py) plays a state of this rule set with this object."""
+
+    # One phase: a turn is table actions closed by a draw, the end of the turn or the timer.
+    phases = {"turn": (*TABLE_KINDS, "end_turn", "draw"), "over": ()}
 
     def new_context(self, state: RummikubState) -> TurnContext:
         opts = state.options
@@ -166,9 +173,7 @@ class StandardRules(TableRules):
 
     # -- legal actions
 
-    def legal_actions(self, state: RummikubState, seat: int) -> Sequence[RummikubAction]:
-        if state.phase == "over" or seat != state.current:
-            return ()
+    def list_actions(self, state: RummikubState, seat: int) -> Sequence[RummikubAction]:
         ctx = self.ctx(state)
         out: list[RummikubAction] = []
         if self.check_draw(state, seat, DRAW) is None:

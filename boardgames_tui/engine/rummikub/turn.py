@@ -8,7 +8,7 @@ the standard game's list of what stands in the way of ending a turn is here too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from ..base import Fact, IllegalAction, fact
 from .models import REUSE_RACK_TILES, RummikubState, TableSet, TurnStart
@@ -55,6 +55,7 @@ class TurnContext:
         "same_turn",
         "gate",
         "problems",
+        "move_plan",
     )
 
     def __init__(
@@ -104,6 +105,7 @@ class TurnContext:
         self.same_turn = same_turn
         self.gate = open_gate or state.melded[seat] or (same_turn and points >= threshold)
         self.problems: list[Fact] | None = None  # what stands in the way of ending the turn, once asked
+        self.move_plan: tuple[Any, Any] | None = None  # (a MoveTiles, what check_move found out about it), for do_move
 
     # -- touching the table
 

@@ -10,17 +10,16 @@ A turn is several `apply` calls by the same seat; `state.phase` is the state mac
   discard  -> return tokens one at a time until 10 remain
 then the victory check, then the opponent's turn (or an extra turn for the same seat): turn.py.
 
-Each action kind K has check_K (why the rules refuse it, or None) and do_K (its effect). `legal_actions`
-lists the candidates those checks allow, from the fast enumerations in lines.py and cards.py; `apply`
-takes a listed action (found by identity among the cached singletons) without checking it again, and
-asks the checks about anything else.
+`PHASES` says which action kinds each phase allows (and `out_of_phase` what any other is told); each
+action kind K has check_K (why the rules refuse it, or None) and do_K (its effect), which the kernel in
+engine/base.py dispatches. `list_actions` lists the candidates those checks allow, from the fast
+enumerations in lines.py and cards.py; the kernel remembers the listing and applies a listed action
+(found by identity among the cached singletons) without checking it again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event, fact
@@ -87,6 +86,21 @@ __all__ = [
 ]
 
 MAIN_STEP = ("start", "main")
+_MAIN_ACTIONS = ("take_tokens", "reserve", "buy", "pass")
+# Which action kinds each phase allows: privileges and the replenish before the main action, the main
+# action (or, with none possible, passing), then the choices a bought card or a royal card asks for.
+PHASES: dict[str, tuple[str, ...]] = {
+    "start": ("use_privilege", "replenish", *_MAIN_ACTIONS),
+    "main": _MAIN_ACTIONS,
+    "joker": ("place_joker",),
+    "take_token": ("take_board_token",),
+    "steal": ("steal_token",),
+    "royal": ("choose_royal",),
+    "discard": ("discard",),
+    "over": (),
+}
+# What the main step, once replenished, tells the optional steps.
+_AFTER_REPLENISH = {"use_privilege": "privilege_after_replenish", "replenish": "already_replenished"}
 # The choice each phase waits for, as the refusal of any other action.
 PENDING_CHOICE = {
     "joker": "must_place_joker",
@@ -154,10 +168,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
     Options = SplendorDuelOptions
     State = SplendorDuelState
     action_adapter = ACTION_ADAPTER
-
-    def __init__(self) -> None:
-        self._cache: tuple[Any, int, tuple[Any, ...]] | None = None
-        self._handlers: dict[str, Any] = {name[3:]: getattr(self, name) for name in dir(self) if name.startswith("do_")}
+    phases = PHASES
+    # A listed action is applied unchecked: a buy's check lists every payment, a take's checks its line.
+    remember_listing = True
 
     # -- setup
 
@@ -199,19 +212,12 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             return _NOBODY
         return _SEAT_SETS[state.current]
 
-    def legal_actions(self, state: SplendorDuelState, seat: int) -> Sequence[SplendorDuelAction]:
-        cache = self._cache
-        if cache is not None and cache[0] is state and cache[1] == seat:
-            return cache[2]
-        actions = tuple(self._legal(state, seat))
-        self._cache = (state, seat, actions)
-        return actions
-
-    def _legal(self, state: SplendorDuelState, seat: int) -> list[Any]:
+    def list_actions(self, state: SplendorDuelState, seat: int) -> tuple[SplendorDuelAction, ...]:
         """Every candidate the checks below allow, listed fast (the tests hold the two to agreeing)."""
+        return tuple(self._listing(state, seat))
+
+    def _listing(self, state: SplendorDuelState, seat: int) -> list[Any]:
         phase = state.phase
-        if phase == "over" or seat != state.current:
-            return []
         p = state.seats[seat]
         if phase in MAIN_STEP:
             out: list[Any] = []
@@ -247,39 +253,19 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             return [_JOKER[c] for c in GEMS if p.bonuses[c]]
         return []  # pragma: no cover
 
-    def apply(self, state: SplendorDuelState, seat: int, action: SplendorDuelAction) -> SplendorDuelState:
-        cache = self._cache
-        listed = cache is not None and cache[0] is state and cache[1] == seat and any(map(is_, cache[2], repeat(action)))
-        if not listed:  # not one of the cached legal singletons: the checks decide
-            refused = self.refusal(state, seat, action)
-            if refused is not None:
-                raise refused
-        return self._handlers[action.kind](state, seat, action)  # type: ignore[no-any-return]
-
     # -- checks: why the rules refuse an action (None: allowed)
 
-    @staticmethod
-    def _pending(state: SplendorDuelState) -> IllegalAction:
-        """The choice the current phase waits for, as the refusal of anything else."""
-        if state.phase == "take_token":
+    def out_of_phase(self, state: SplendorDuelState, seat: int, kind: str) -> IllegalAction:
+        """A pending choice waits for its answer; the main step has no choice to answer, and once the bag is
+        replenished neither a privilege nor another replenish."""
+        phase = state.phase
+        if phase == "take_token":
             return IllegalAction(PENDING_CHOICE["take_token"], colour=state.choice_colour)
-        return IllegalAction(PENDING_CHOICE[state.phase])
-
-    def _main_step(self, state: SplendorDuelState) -> IllegalAction | None:
-        """Privileges, the replenish, the main actions and passing wait while a choice is pending."""
-        return None if state.phase in MAIN_STEP else self._pending(state)
-
-    def _choice_step(self, state: SplendorDuelState, phase: str) -> IllegalAction | None:
-        if state.phase == phase:
-            return None
-        return IllegalAction("nothing_to_choose") if state.phase in MAIN_STEP else self._pending(state)
+        if phase not in MAIN_STEP:
+            return IllegalAction(PENDING_CHOICE[phase])
+        return IllegalAction(_AFTER_REPLENISH.get(kind, "nothing_to_choose"))
 
     def check_use_privilege(self, state: SplendorDuelState, seat: int, action: UsePrivilege) -> IllegalAction | None:
-        refused = self._main_step(state)
-        if refused is not None:
-            return refused
-        if state.phase == "main":
-            return IllegalAction("privilege_after_replenish")
         if not state.seats[seat].privileges:
             return IllegalAction("no_privilege")
         cell = action.cell
@@ -296,19 +282,11 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         return None
 
     def check_replenish(self, state: SplendorDuelState, seat: int, action: Replenish) -> IllegalAction | None:
-        refused = self._main_step(state)
-        if refused is not None:
-            return refused
-        if state.phase == "main":
-            return IllegalAction("already_replenished")
         if not any(state.bag):
             return IllegalAction("bag_empty")
         return None
 
     def check_take_tokens(self, state: SplendorDuelState, seat: int, action: TakeTokens) -> IllegalAction | None:
-        refused = self._main_step(state)
-        if refused is not None:
-            return refused
         cells = action.cells
         if not all(is_cell(c) for c in cells):
             return IllegalAction("no_such_cell")
@@ -320,9 +298,6 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         return None
 
     def check_reserve(self, state: SplendorDuelState, seat: int, action: Reserve) -> IllegalAction | None:
-        refused = self._main_step(state)
-        if refused is not None:
-            return refused
         if len(state.seats[seat].reserved) >= MAX_RESERVED:
             return IllegalAction("reserve_full", most=MAX_RESERVED)
         if GOLD not in state.board:
@@ -342,9 +317,6 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         return None
 
     def check_buy(self, state: SplendorDuelState, seat: int, action: Buy) -> IllegalAction | None:
-        refused = self._main_step(state)
-        if refused is not None:
-            return refused
         p = state.seats[seat]
         card = action.card
         if not (type(card) is int and card in CARDS and (card in p.reserved or any(card in row for row in state.pyramid))):
@@ -357,35 +329,23 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         return None
 
     def check_pass(self, state: SplendorDuelState, seat: int, action: Pass) -> IllegalAction | None:
-        refused = self._main_step(state)
-        if refused is not None:
-            return refused
         p = state.seats[seat]
         if (state.phase == "start" and any(state.bag)) or has_main_action(state, state.board, p, p.tokens):
             return IllegalAction("pass_not_allowed")
         return None
 
     def check_place_joker(self, state: SplendorDuelState, seat: int, action: PlaceJoker) -> IllegalAction | None:
-        refused = self._choice_step(state, "joker")
-        if refused is not None:
-            return refused
         colour = action.colour
         if not (_is_int(colour, 0, len(GEMS) - 1) and state.seats[seat].bonuses[colour]):
             return IllegalAction("joker_colour_not_owned", colour=colour if _is_int(colour, 0, GOLD) else None)
         return None
 
     def check_take_board_token(self, state: SplendorDuelState, seat: int, action: TakeBoardToken) -> IllegalAction | None:
-        refused = self._choice_step(state, "take_token")
-        if refused is not None:
-            return refused
         if not (is_cell(action.cell) and state.board[action.cell] == state.choice_colour):
             return IllegalAction("not_that_colour", colour=state.choice_colour)
         return None
 
     def check_steal_token(self, state: SplendorDuelState, seat: int, action: StealToken) -> IllegalAction | None:
-        refused = self._choice_step(state, "steal")
-        if refused is not None:
-            return refused
         colour = action.colour
         if colour == GOLD:
             return IllegalAction("steal_not_gold")
@@ -394,17 +354,11 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         return None
 
     def check_choose_royal(self, state: SplendorDuelState, seat: int, action: ChooseRoyal) -> IllegalAction | None:
-        refused = self._choice_step(state, "royal")
-        if refused is not None:
-            return refused
         if action.royal not in state.royals:
             return IllegalAction("royal_not_available")
         return None
 
     def check_discard(self, state: SplendorDuelState, seat: int, action: DiscardToken) -> IllegalAction | None:
-        refused = self._choice_step(state, "discard")
-        if refused is not None:
-            return refused
         colour = action.colour
         if not (_is_int(colour, 0, GOLD) and state.seats[seat].tokens[colour]):
             return IllegalAction("no_token_to_return", colour=colour if _is_int(colour, 0, GOLD) else None)
