@@ -111,9 +111,8 @@ class HighCardRules(GameRules[HighCardState, PlayCard, HighCardView, HighCardOpt
     def to_act(self, state: HighCardState) -> frozenset[int]:
         return frozenset() if state.current is None else frozenset({state.current})
 
-    def legal_actions(self, state: HighCardState, seat: int) -> Sequence[PlayCard]:
-        if seat != state.current:
-            return ()
+    def list_actions(self, state: HighCardState, seat: int) -> Sequence[PlayCard]:
+        """Every legal action of `seat`, who is to act (the kernel answers for everyone else)."""
         return tuple(PlayCard(card=card) for card in state.hands[seat])
 
     # The apply kernel (GameRules.apply): check_<kind> says why the rules refuse an action, do_<kind> does it.
