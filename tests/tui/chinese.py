@@ -17,8 +17,9 @@ from boardgames_tui.tui.text import NO_LINE_END, NO_LINE_START
 
 KEY_NAMES = frozenset({"esc", "tab", "enter", "space", "pgup", "pgdn", "home", "end", "ctrl", "shift"})
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
-# Box borders, scroll bars and panel edges drawn around text (and their one-cell stand-ins, symbols.py).
-FRAME = re.compile(r"[│║┃╭╮╰╯╔╗╚╝═─\u2580-\u259f|+=⎸⎹¯_-]")
+# Box borders, scroll bars and panel edges drawn around text (the rows are as Textual laid them out: the
+# one-cell stand-ins of symbols.py are put in only on the way to the terminal).
+FRAME = re.compile(r"[│║┃╭╮╰╯╔╗╚╝═─\u2580-\u259f]")
 
 
 def cell_width(text: str, *, ambiguous: int) -> int:
@@ -76,13 +77,12 @@ def english_words(
 
 def squeezed(text: str) -> str:
     """`text` without white space, borders and scroll bars: a sentence wrapped over rows reads as one."""
-    return re.sub(r"\s+", "", FRAME.sub("", safe_text(text)))
+    return re.sub(r"\s+", "", FRAME.sub("", text))
 
 
 def is_whole(line: str, text: str) -> bool:
     """Whether `line` is in `text` complete (wrapped or not; an ellipsis would have replaced its end)."""
-    # as written, or as the safe symbol set shows it (symbols.py): squeezed text is compared in that set
-    return any(shown in text.replace("\n", "") for shown in (line, safe_text(line))) or squeezed(line) in squeezed(text)
+    return line in text.replace("\n", "") or squeezed(line) in squeezed(text)
 
 
 def assert_whole(text: str, line: str, where: str) -> None:
