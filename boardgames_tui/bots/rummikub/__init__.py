@@ -75,20 +75,11 @@ class _Table:
     optional: list[int]  # rack tiles and tiles played from the rack this turn
 
 
-def _rules_of(view: RummikubView) -> tuple[bool, bool]:
-    """(a 1 may follow a 13, a set may hold both jokers)."""
-    return view.rule_set != "standard", view.options.two_jokers_in_a_set
-
-
-def _threshold(view: RummikubView) -> int:
-    return view.options.initial_meld if view.rule_set == "standard" else view.initial_meld
-
-
 def _read_table(view: RummikubView) -> _Table:
     seat = view.seat
     played = set(view.played_this_turn)
     melded = view.melded[seat] if seat is not None else False
-    owned = view.rule_set != "standard"
+    owned = view.turn_rules.own_sets_only
     free: list[int] = []
     free_rows: list[tuple[int, tuple[int, ...]]] = []
     fixed: list[tuple[int, tuple[int, ...]]] = []
@@ -113,15 +104,14 @@ def _read_table(view: RummikubView) -> _Table:
 def _solve(
     free: Sequence[int], fixed: Sequence[tuple[int, ...]], optional: Sequence[int], view: RummikubView, threshold: int = 0
 ) -> Play | None:
-    one_high, two = _rules_of(view)
-    one = "low_or_high" if one_high else "low"
-    if any(not analyse(row, one, two).valid for row in fixed):  # type: ignore[arg-type]
+    one, two = view.turn_rules.one_in_runs, view.turn_rules.two_jokers_in_a_set
+    if any(not analyse(row, one, two).valid for row in fixed):
         return None  # sets taken apart this turn cannot be read as fixed sets
     position = Position(
         free=tuple(sorted(free)),
         optional=tuple(sorted(optional)),
         fixed=tuple(fixed),
-        one_high=one_high,
+        one_high=one == "low_or_high",
         two_jokers=two,
         meld_threshold=threshold,
     )
@@ -133,8 +123,7 @@ def _lay_offs(
 ) -> tuple[dict[int, tuple[int, ...]], list[int]]:
     """Add spare rack tiles to the ends of the given sets (a group: a missing colour) while one fits:
     (the sets that grew, the tiles still spare)."""
-    one = "low_or_high" if view.rule_set != "standard" else "low"
-    two = view.options.two_jokers_in_a_set
+    one, two = view.turn_rules.one_in_runs, view.turn_rules.two_jokers_in_a_set
     grown: dict[int, tuple[int, ...]] = {}
     spare = sorted(spare, key=lambda t: (IS_JOKER[t], -tile_points(t), t))  # jokers last: worth keeping
     changed = True
@@ -144,8 +133,8 @@ def _lay_offs(
             for set_id, row in rows.items():
                 row = grown.get(set_id, row)
                 for new in (row + (t,), (t,) + row):
-                    info = analyse(new, one, two)  # type: ignore[arg-type]
-                    if info.valid and info.kind == analyse(row, one, two).kind:  # type: ignore[arg-type]
+                    info = analyse(new, one, two)
+                    if info.valid and info.kind == analyse(row, one, two).kind:
                         grown[set_id] = new
                         spare.remove(t)
                         changed = True
@@ -165,12 +154,12 @@ def plan_turn(
     table = _read_table(view)
     pool = list(table.optional) if pool is None else sorted(pool)
     if not view.melded[seat]:
-        if view.rule_set == "international":
+        if view.turn_rules.closed_win:
             closed = _candidate(view, pool, [], [], [])
             if closed is not None and closed.count == len(pool) - 1:
                 return closed  # a closed win: every tile but the discard, in new sets
-        same_turn = view.rule_set != "standard" or view.options.play_after_meld == "same turn"
-        meld = _candidate(view, pool, [], [], table.others if same_turn else [], _threshold(view))
+        same_turn = view.turn_rules.play_after_meld_same_turn
+        meld = _candidate(view, pool, [], [], table.others if same_turn else [], view.turn_rules.initial_meld)
         return meld if meld is not None else TurnPlan()
     # Without taking anything apart: new sets, and the sets on the table grown at their ends.
     in_place = table.fixed + table.free_rows + table.others
@@ -179,7 +168,7 @@ def plan_turn(
         full = _candidate(view, pool, table.free, table.fixed, table.others)
         if full is not None and (plan is None or (full.count, full.points) > (plan.count, plan.points)):
             plan = full
-        if plan is not None and hold_back and view.rule_set == "standard":
+        if plan is not None and hold_back and not view.turn_rules.turn_ends_by_discard:
             # (in the discard rule sets going out first is all: nothing is held back there)
             plan = _held_back(plan, view, pool, table, in_place)
     return plan if plan is not None else TurnPlan()
@@ -199,7 +188,7 @@ def _candidate(
     play = _solve(free, rows, pool, view, threshold)
     if play is None:
         return None
-    discard_game = view.rule_set != "standard"
+    discard_game = view.turn_rules.turn_ends_by_discard
     if discard_game and play.count == len(pool):
         play = _keep_one(free, rows, pool, view, threshold) or play
         if play.count == len(pool):
@@ -355,7 +344,7 @@ class RummikubBot:
 
     def _close(self, view: RummikubView, legal: Sequence[Any], kinds: set[str]) -> Any:
         """End the turn: the play stands if it may; otherwise go back and draw."""
-        if view.rule_set == "standard":
+        if not view.turn_rules.turn_ends_by_discard:
             if "end_turn" in kinds:
                 return EndTurn()
             if "reset" in kinds:

@@ -123,6 +123,7 @@ class DiscardRules(OwnedMelds):
     """The rules the American and International rule sets share; the subclasses fill in the hooks."""
 
     one_in_runs: ClassVar[OneInRuns] = "low_or_high"
+    turn_ends_by_discard = True
     rule_set: ClassVar[str] = ""
     ice: ClassVar[int] = 30  # points the initial meld needs
     # Before breaking the ice, may a player add to other players' melds (to be checked when the turn ends)?
@@ -560,6 +561,7 @@ class DiscardRules(OwnedMelds):
             legal_actions=tuple(self.legal_actions(state, seat)) if acting and seat is not None else (),
             rule_set=self.rule_set,
             initial_meld=self.ice,
+            turn_rules=self.turn_rules(ctx),
             stack_sizes=state.stacks,
             discard_top=TILES[discards[-1][0]] if discards else None,
             discard_pile_size=len(discards),

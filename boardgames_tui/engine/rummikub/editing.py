@@ -30,6 +30,7 @@ from .models import (
     Draw,
     Refusal,
     ResetTurn,
+    TurnRules,
     ReturnTrump,
     TakeDiscard,
     TakeTrump,
@@ -175,11 +176,26 @@ class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummikub
     State = RummikubState
     action_adapter = ACTION_ADAPTER
     one_in_runs: ClassVar[OneInRuns] = "low"
+    own_sets_only: ClassVar[bool] = False
+    turn_ends_by_discard: ClassVar[bool] = False
+    closed_win: ClassVar[bool] = False
 
     # -- the turn context
 
     def new_context(self, state: RummikubState) -> TurnContext:
         raise NotImplementedError
+
+    def turn_rules(self, ctx: TurnContext) -> TurnRules:
+        """The rules of sets and turns the View states (TurnRules)."""
+        return TurnRules(
+            one_in_runs=self.one_in_runs,
+            two_jokers_in_a_set=ctx.two,
+            initial_meld=ctx.threshold,
+            play_after_meld_same_turn=ctx.same_turn,
+            own_sets_only=self.own_sets_only,
+            turn_ends_by_discard=self.turn_ends_by_discard,
+            closed_win=self.closed_win,
+        )
 
     def ctx(self, state: RummikubState) -> TurnContext:
         """The turn context of `state` (the last one is kept, as listing, checks and effects ask in turn)."""

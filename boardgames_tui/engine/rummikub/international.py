@@ -120,6 +120,7 @@ class InternationalRules(DiscardRules):
     ice = ICE
     open_gate = True
     starter_skips_draw = True
+    closed_win = True
 
     def deal(self, players: tuple[str, ...], seed: str, first: int) -> dict[str, Any]:
         stacks, extra = deal_stacks(seed)

@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union, get_args
 from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from ..base import Event, Fact, FrozenModel
-from .tiles import JokerMeaning, Tile
+from .tiles import JokerMeaning, OneInRuns, Tile
 
 RuleSet = Literal["standard", "american", "international"]
 # Setup-screen hint for options the American and International rule sets settle themselves.
@@ -276,6 +276,20 @@ class Refusal(FrozenModel):
     params: dict[str, object] = Field(default_factory=dict)
 
 
+class TurnRules(FrozenModel):
+    """What this game's rule set says about sets and turns, stated by the engine: screens and bots read it
+    here instead of deriving it from the rule set's name or the options."""
+
+    one_in_runs: OneInRuns  # where a 1 may stand in a run
+    two_jokers_in_a_set: bool
+    initial_meld: int  # points the first tiles laid must be worth
+    play_after_meld_same_turn: bool  # the table opens to the player right after the initial meld
+    # After the initial meld a player reworks only their own sets; the others' only grow with rack tiles.
+    own_sets_only: bool
+    turn_ends_by_discard: bool  # a turn starts with a draw (or a take) and ends with a discard
+    closed_win: bool  # a player may go out at once, every tile but the discard laid in new sets
+
+
 class RummikubView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
@@ -298,6 +312,7 @@ class RummikubView(FrozenModel):
     actions_left: int  # table actions left this turn before it ends as if time ran out
     log: tuple[Event, ...]  # as this seat may read it
     legal_actions: tuple[RummikubAction, ...]
+    turn_rules: TurnRules
     # American / International (defaults in the standard game) ----------------------------------------
     rule_set: RuleSet = "standard"
     initial_meld: int = 30  # points needed to break the ice in this game

@@ -52,6 +52,8 @@ def owned_problems(ctx: TurnContext, first: bool = False) -> list[Fact]:
 class OwnedMelds(StandardRules):
     """The table editor with the ownership rules on top (the owner of a new set is the player who made it)."""
 
+    own_sets_only = True
+
     def check_move(self, state: RummikubState, seat: int, action: MoveTiles) -> IllegalAction | None:
         return self._ownership_refusal(state, action) or super().check_move(state, seat, action)
 

@@ -398,6 +398,7 @@ class StandardRules(TableRules):
             clock_left=state.clock,
             news_from=news_from(state, seat),
             refusals=self.refusals(state, seat),
+            turn_rules=self.turn_rules(ctx),
         )
 
     # -- results and labels

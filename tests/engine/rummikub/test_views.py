@@ -231,3 +231,37 @@ def test_a_variant_turn_in_progress_as_everyone_sees_it() -> None:
         assert view.discard_top == TILES[ids("K13")[0]] and view.announced == (False, True, False)
         assert view.rack_counts == (2, 1, 1) and view.phase == "turn"
     assert RULES.view(state, 1).rack == (TILES[ids("B1")[0]],)
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (
+            RummikubOptions(),
+            dict(one_in_runs="low", two_jokers_in_a_set=True, initial_meld=30, play_after_meld_same_turn=True,
+                 own_sets_only=False, turn_ends_by_discard=False, closed_win=False),
+        ),
+        (
+            RummikubOptions(initial_meld=50, play_after_meld="next turn", two_jokers_in_a_set=False),
+            dict(one_in_runs="low", two_jokers_in_a_set=False, initial_meld=50, play_after_meld_same_turn=False,
+                 own_sets_only=False, turn_ends_by_discard=False, closed_win=False),
+        ),
+        (
+            RummikubOptions(rule_set="american"),
+            dict(one_in_runs="low_or_high", two_jokers_in_a_set=True, initial_meld=21, play_after_meld_same_turn=True,
+                 own_sets_only=True, turn_ends_by_discard=True, closed_win=False),
+        ),
+        (
+            RummikubOptions(rule_set="international"),
+            dict(one_in_runs="low_or_high", two_jokers_in_a_set=True, initial_meld=50, play_after_meld_same_turn=True,
+                 own_sets_only=True, turn_ends_by_discard=True, closed_win=True),
+        ),
+    ],
+    ids=["standard", "standard-50-next-turn", "american", "international"],
+)
+def test_the_view_states_the_rules_of_sets_and_turns(options: RummikubOptions, expected: dict[str, object]) -> None:
+    """Every seat's View and the public one say what the rule set makes of runs, jokers, the initial meld,
+    other players' sets and the end of a turn (the bots and the screens read it there)."""
+    state = RULES.setup(("Ann", "Ben", "Cy"), options, "turn-rules")
+    for seat in (0, 1, 2, None):
+        assert RULES.view(state, seat).turn_rules.model_dump() == expected
