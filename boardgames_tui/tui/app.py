@@ -14,7 +14,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ..i18n import N_, _, current_language, set_game
 from .screens.menu import MainMenuScreen
@@ -452,15 +451,13 @@ class BoardGamesApp(App[None]):
         self.keybar_notice = notice
         for bar in self.screen.query(KeyBar).results(KeyBar):
             bar.refresh_keys()
-        if notice:
-            # The person's own prompt ("choose a card") does not apply while a computer moves; the screen
-            # redraws its prompt with the next View. After a refresh, so a screen just switched to is there.
-            self.call_after_refresh(self._notice_in_prompt)
+        # The person's own prompt ("choose a card") does not apply while a computer moves. After a refresh,
+        # so a screen just switched to is there (a screen mounted later takes the notice itself).
+        self.call_after_refresh(self._notice_in_prompt)
 
     def _notice_in_prompt(self) -> None:
-        if self.keybar_notice and isinstance(self.screen, TurnScreen):
-            for prompt in self.screen.query("#prompt").results(Static):
-                prompt.update(plain(self.keybar_notice))
+        if isinstance(self.screen, TurnScreen):
+            self.screen.notice = self.keybar_notice
 
     async def _computer_move(self, session: HotseatSession, seat: int) -> None:
         from ..engine.base import IllegalAction

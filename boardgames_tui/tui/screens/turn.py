@@ -12,11 +12,12 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.events import Mount
 from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import N_, _
-from ..text import markup
+from ..text import markup, plain
 from ..widgets.news import NewsStrip
 
 if TYPE_CHECKING:  # the narrators import the engine, which the main menu does without
@@ -99,6 +100,21 @@ class TurnScreen(Screen[None]):
     @property
     def seat(self) -> int:
         return int(self.view.seat)
+
+    # What the app says in place of the prompt while a computer plays on this screen ("Ben (computer) is
+    # thinking…"); empty otherwise. The app sets it; the screen's prompt shows it.
+    notice: var[str] = var("", init=False)
+
+    @on(Mount)
+    def _take_app_notice(self) -> None:
+        self.notice = getattr(self.app, "keybar_notice", "")
+
+    def watch_notice(self, notice: str) -> None:
+        """Show the notice in the prompt line. A game whose prompt is its own widget overrides this; when
+        the notice ends, the screen's next View redraws the prompt."""
+        if notice:
+            for prompt in self.query("#prompt").results(Static):
+                prompt.update(plain(notice))
 
     # What happened since the seat last looked ---------------------------------------------------------
 

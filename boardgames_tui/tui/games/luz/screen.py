@@ -209,7 +209,7 @@ class LuzTurnScreen(TurnScreen):
     def prompt_text(self) -> Any:
         if not self.my_turn:
             # Someone else decides (a computer on this person's screen): the app's "… is thinking" notice.
-            return plain(getattr(self.app, "keybar_notice", ""))
+            return plain(self.notice)
         if self.bidding:
             bead = _("with a safety bead") if self.bead else _("no safety bead")
             template = ngettext(

@@ -15,7 +15,7 @@ from ..choices import Choices, Step
 class PromptLine(Static):
     """The prompt for the `step` the screen's mode machine is at, from `view`'s choices.
 
-    A Static: the app writes its own notice here while a computer thinks (app._notice_in_prompt). Setting
+    A Static: the screen writes the app's notice here while a computer thinks (TurnScreen.notice). Setting
     `step` again, even unchanged, draws the prompt back over such a notice, as any key of the screen does."""
 
     view: reactive[HanabiView | None] = reactive(None, repaint=False)
