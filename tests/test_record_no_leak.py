@@ -34,11 +34,11 @@ from boardgames_tui.engine.saves import (
 )
 from boardgames_tui.records import SEAT_RECORD_FORMAT, RecordError, export_json, export_text, import_record
 from boardgames_tui.narration.save_problems import describe_problem
-from tests.resamplers import RESAMPLE
-from tests.test_records import NAMES, PLAYERS, folders, store  # noqa: F401 - the same tables and folders
+from tests.resamplers import RESAMPLE, table_size
+from tests.test_records import NAMES, folders, store  # noqa: F401 - the same names and folders
 
-# How many seeded random moves lead to each tested position (early and later in the game).
-DEPTHS = {"hanabi": (5, 11), "luz": (4, 14), "rummikub": (6, 25), "splendor_duel": (6, 18), "lifeboat": (12, 40)}
+# How many seeded random moves lead to the tested positions of every game (early and later in the game).
+DEPTHS = (5, 11)
 DEAL = "918273645"  # a deal number no export of a game in play may show
 RESAMPLES = 3
 
@@ -76,7 +76,7 @@ def saved_game(
 def random_game(game: str, moves: int, seed: int, choose: Callable[[list[Any], random.Random], Any] | None = None) -> tuple[Any, list[RecordedAction]]:
     """The state after `moves` seeded random legal moves (fewer if the game ends first), and the moves."""
     rules = get_game(game).rules()
-    state = rules.setup(NAMES[: PLAYERS[game]], rules.Options(), DEAL)
+    state = rules.setup(NAMES[: table_size(game)], rules.Options(), DEAL)
     rng = random.Random(seed)
     actions: list[RecordedAction] = []
     while rules.outcome(state) is None and len(actions) < moves:
@@ -103,7 +103,7 @@ def hanabi_notes(state: Any) -> tuple[dict[str, str], ...]:
 
 def positions(store: SaveStore, game: str) -> Iterator[SavedGame]:
     """Saves of the game in play at a few depths, with card notes where the game has them."""
-    for depth in DEPTHS[game]:
+    for depth in DEPTHS:
         state, actions = random_game(game, depth, seed=depth)
         assert get_game(game).rules().outcome(state) is None, (game, depth)
         notes = hanabi_notes(state) if game == "hanabi" else ()
@@ -148,10 +148,6 @@ def exports(saved: SavedGame, viewpoint: int | None) -> tuple[str, str]:
 
 
 # The resampling proof -----------------------------------------------------------------------------------------
-
-
-def test_every_game_is_resampled() -> None:
-    assert set(RESAMPLE) == set(GAMES) == set(PLAYERS) == set(DEPTHS)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

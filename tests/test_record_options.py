@@ -17,7 +17,8 @@ from boardgames_tui.engine.saves import SavedGame, SaveStore
 from boardgames_tui.records import export_json, export_text, import_record
 from boardgames_tui.narration import narrator_for
 
-from .test_records import PLAYERS, play
+from .resamplers import table_size
+from .test_records import play
 
 # What the American and International rule sets play by, whatever the setup's hidden options say
 # (engine/rummikub/discard.py, american.py, international.py).
@@ -67,7 +68,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> SaveStore:
 
 def played(store: SaveStore, game: str, options: dict[str, Any]) -> SavedGame:
     model = get_game(game).rules().Options
-    return play(store, game, options=model(**options), moves=4, players=PLAYERS[game])
+    return play(store, game, options=model(**options), moves=4, players=table_size(game))
 
 
 def expected_lines(saved: SavedGame) -> list[str]:

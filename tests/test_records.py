@@ -41,9 +41,8 @@ from boardgames_tui.records import (
     import_record,
 )
 from boardgames_tui.narration import narrator_for
+from tests.resamplers import table_size
 
-# Players at the table of each game's records (a game not named here: its fewest).
-PLAYERS = {"hanabi": 3, "luz": 3, "rummikub": 2, "splendor_duel": 2, "lifeboat": 4}
 NAMES = ("Ana", "Ben", "Chloé", "Dev", "Emi")
 # Kinds that move a game on: picked most of the time when offered, so random games end in a few hundred moves.
 FORWARD = {"draw", "end_turn"}
@@ -74,7 +73,7 @@ def play(
     """A game of seeded random legal moves (all of them, or the first `moves`), saved once as the session
     saves it and loaded back through the store."""
     rules = get_game(game).rules()
-    count = players or PLAYERS.get(game, rules.min_players)
+    count = players or table_size(game)
     options = options or rules.Options()
     names = NAMES[:count]
     state = rules.setup(names, options, seed)

@@ -16,9 +16,8 @@ from boardgames_tui.bots import BOTS, decide
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.tui.session import HotseatSession
-from tests.resamplers import RESAMPLE
+from tests.resamplers import RESAMPLE, table_size
 
-SEATS = {"hanabi": 3, "luz": 4, "rummikub": 3, "splendor_duel": 2, "lifeboat": 4}
 POSITIONS = 3  # per game and level: hard levels search, and CI has two cores
 CASES = [(game, level) for game in sorted(BOTS) for level in BOTS[game]]
 
@@ -27,7 +26,7 @@ def positions(game_id: str, seed: int) -> list[Any]:
     """Mid-game states reached by seeded random legal play."""
     rules = get_game(game_id).rules()
     rng = random.Random(seed)
-    state = rules.setup(tuple(f"P{n}" for n in range(SEATS[game_id])), rules.Options(), str(seed))
+    state = rules.setup(tuple(f"P{n}" for n in range(table_size(game_id))), rules.Options(), str(seed))
     found = []
     for step in range(400):
         if rules.outcome(state) is not None:

@@ -17,14 +17,15 @@ from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.screens.watch import WatchScreen
 from boardgames_tui.tui.session import HotseatSession
 
+from tests.resamplers import table_size
+
 from .helpers import screen_text, wait_until
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
 
 
 def seat_count(game_id: str) -> int:
-    rules = get_game(game_id).rules()
-    return max(rules.min_players, 3 if rules.max_players >= 3 else 2)
+    return table_size(game_id)
 
 
 class HandoffLog:

@@ -18,7 +18,6 @@ from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
 from boardgames_tui.tui.settings import load_settings
 from boardgames_tui.tui.widgets.news import NEW_MARK, NewsStrip
-from tests.resamplers import RESAMPLE
 from tests.test_record_no_leak import positions, resampled
 from tests.test_records import folders, store  # noqa: F401 - the same save folder as the records' tests
 
@@ -160,10 +159,6 @@ def test_the_proof_would_catch_news_that_read_another_seats_secrets(store: SaveS
             except TypeError:  # the made-up arguments reached the narrator: read all the same
                 caught.append(True)
     assert any(caught)
-
-
-def test_every_game_has_a_resampler() -> None:
-    assert set(RESAMPLE) == set(GAMES)
 
 
 # The computers' pace -------------------------------------------------------------------------------------------

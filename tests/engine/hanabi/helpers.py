@@ -104,6 +104,10 @@ def resample_own_cards(state: HanabiState, seat: int, rng: random.Random) -> Han
     return state.model_copy(update={"hands": tuple(hands), "deck": tuple(pool[len(own) :])})
 
 
+# The name tests/resamplers.py finds every game's resampler by.
+resample_hidden = resample_own_cards
+
+
 # What the players read: the English narrator's words for the engine's facts ---------------------------
 
 
