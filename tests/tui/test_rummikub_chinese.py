@@ -340,7 +340,7 @@ async def test_a_standard_turn_in_chinese(make_app, in_chinese, size: tuple[int,
         await pilot.press("e")
         await pilot.pause()
         shown = screen_text(app)
-        refusal = screen._not_yet()
+        refusal = screen.choices.not_yet()
         assert visible(refusal, shown), (refusal, shown)
         assert_chinese(shown)
         assert_well_broken(shown)

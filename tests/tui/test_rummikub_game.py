@@ -52,7 +52,7 @@ async def test_split_and_rebuild_then_end_turn(make_app) -> None:
         await goto_table(pilot, screen, row_of(screen, red5), 1)
         await pilot.press("enter")
         assert sorted(table_text(session._state)) == sorted(["R2 R3 R4", "R5 B5 K5", "R6 R7 R8"])
-        assert screen.selected == []
+        assert screen.selected == ()
         assert all(s.valid for s in screen.view.table) and not screen.view.end_turn_problems
         await pilot.press("e")
         await pilot.pause()
@@ -133,11 +133,11 @@ async def test_the_mouse_selects_and_places_tiles(make_app) -> None:
         # Rack line: border, padding, then 5 cells per tile; the first tile starts at column 3.
         await pilot.click("#rk-rack", offset=(4, 2))
         await pilot.pause()
-        assert screen.selected == [screen.view.rack[0].id]
+        assert screen.selected == (screen.view.rack[0].id,)
         # Clicking the "+ new set" line puts the selection into a new set.
         await pilot.click("#rk-sets", offset=(4, len(screen.view.table)))
         await pilot.pause()
-        assert len(session.view(0).table) == 2 and screen.selected == []
+        assert len(session.view(0).table) == 2 and screen.selected == ()
 
 # Issue #11: what changed, the cursor, the rack, the tiles' colours, hostile names ----------------------------
 

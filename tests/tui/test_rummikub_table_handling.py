@@ -60,7 +60,7 @@ async def test_enter_puts_a_run_end_and_its_joker_where_they_belong(make_app) ->
         assert rows(screen) == ["R6 R7 R8 J R10"]
         joker = screen.view.table[0].jokers[0]
         assert (joker.colour, joker.number) == ("R", 9)
-        assert screen.view.table[0].valid and screen.selected == []
+        assert screen.view.table[0].valid and screen.selected == ()
 
 
 async def test_enter_puts_tiles_on_both_ends_of_a_set(make_app) -> None:
@@ -93,7 +93,7 @@ async def test_a_locked_run_grows_at_both_ends_in_two_moves(make_app) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert rows(screen) == ["R3 R4 J R6 R7"]
-        assert screen.selected == [] and screen.view.table[0].valid
+        assert screen.selected == () and screen.view.table[0].valid
 
 
 async def test_enter_keeps_an_order_the_player_chose(make_app) -> None:
@@ -145,10 +145,10 @@ async def test_a_new_turn_starts_on_the_rack_with_nothing_selected(make_app) -> 
         await wait_until(pilot, lambda: session._state.turn >= 2, "Ben's turn to end", 20)
         again = await wait_for_person(app, pilot, session)
         assert again is screen  # the same screen went on
-        assert screen.cursor == Cursor("rack", 0, 0) and screen.selected == []
+        assert screen.cursor == Cursor("rack", 0, 0) and screen.selected == ()
         table = rows(screen)
         await pilot.press("home", "space")
-        assert screen.selected == [screen.view.rack[0].id]  # a rack tile, not B11 off the table
+        assert screen.selected == (screen.view.rack[0].id,)  # a rack tile, not B11 off the table
         assert rows(screen) == table
 
 
@@ -235,7 +235,7 @@ async def test_the_key_bar_keeps_its_words_at_100_and_80_columns(make_app) -> No
                 assert "? Help" in bar and "q Menu" in bar, bar
             # The keys the prompt names, and the rare reset, are in `?` only.
             assert "Tab" not in bar and "Space" not in bar and "^r" not in bar, bar
-            assert "Tab" in screen.prompt_text() and "Space" in screen.prompt_text()
+            assert "Tab" in screen.choices.prompt_text(screen.step) and "Space" in screen.choices.prompt_text(screen.step)
             helped = {key for key, _meaning in screen.help_lines()}
             assert {"Tab", "Space", "u / Ctrl+R"} <= helped
 

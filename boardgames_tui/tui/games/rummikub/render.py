@@ -86,7 +86,7 @@ def drawn_at_turn_end(view: RummikubView) -> tuple[int, ...]:
     turn are the first from `news_from` that name them. (The American and International draw starts a
     turn, in the player's sight, and a time-out there leaves the discard to make.)"""
     labels: list[str] = []
-    if view.rule_set != "standard":
+    if view.turn_rules.turn_ends_by_discard:
         return ()
     for entry in view.log[view.news_from :]:
         if entry.args.get("seat") != view.seat:
@@ -336,7 +336,7 @@ def others_line(view: RummikubView, width: int | None = None, marks: Changes = C
     with NEW_MARK. With a `width` (in cells), the lines break between two entries only: a name, its tiles
     and its marks stay together."""
     entries: list[Text] = []
-    discarding = view.rule_set != "standard"
+    discarding = view.turn_rules.turn_ends_by_discard
     for seat, name in enumerate(view.players):
         if seat == view.seat:
             continue
@@ -378,7 +378,7 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
     text = Text()
     seat = view.seat if view.seat is not None else 0
     played = len(view.played_this_turn)
-    discarding = view.rule_set != "standard"
+    discarding = view.turn_rules.turn_ends_by_discard
     if discarding and view.phase == "draw":
         text.append(_("Start by drawing: d the next face-down tile"), style="bold")
         if view.may_take_discard and view.discard_top is not None:
@@ -387,7 +387,7 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
             text.append(_(" · w takes the trump {tile} (only to go out this turn)").format(tile=tile_label(view.trump)), style="bold")
         return text
     if not view.melded[seat]:
-        need = view.initial_meld
+        need = view.turn_rules.initial_meld
         text.append(
             (_("Breaking the ice: {points}/{need} points. ") if discarding else _("Initial meld: {points}/{need} points from your own new sets. ")).format(
                 points=view.meld_points, need=need
