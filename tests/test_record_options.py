@@ -112,7 +112,7 @@ def test_a_rule_set_plays_by_the_values_the_text_record_names(store: SaveStore, 
     saved = played(store, "rummikub", {"rule_set": rule_set, "initial_meld": 30, "direction": "clockwise"})
     rules = get_game("rummikub").rules()
     view = rules.view(saved.state, None)
-    assert view.initial_meld == RULE_SET_VALUES[rule_set]["initial_meld"]
+    assert view.turn_rules.initial_meld == RULE_SET_VALUES[rule_set]["initial_meld"]
     # Counter-clockwise: after the first player's turn comes the seat before it (two players: the other one,
     # so three are seated here).
     state = rules.setup(("Ana", "Ben", "Cy"), rules.Options(rule_set=rule_set), "9")

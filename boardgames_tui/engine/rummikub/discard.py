@@ -560,7 +560,6 @@ class DiscardRules(OwnedMelds):
             log=self.log_for(state, seat),
             legal_actions=tuple(self.legal_actions(state, seat)) if acting and seat is not None else (),
             rule_set=self.rule_set,
-            initial_meld=self.ice,
             turn_rules=self.turn_rules(ctx),
             stack_sizes=state.stacks,
             discard_top=TILES[discards[-1][0]] if discards else None,

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, NamedTuple
 from ..base import GameRules, IllegalAction, as_param
 from .models import (
     ACTION_ADAPTER,
+    Discard,
     Draw,
     Refusal,
     ResetTurn,
@@ -136,6 +137,10 @@ def stamp_changes(table: tuple[TableSet, ...], start: tuple[TableSet, ...], turn
 # The actions without parameters a player may try at any moment of a turn (a key each on the screen): the View
 # carries the engine's reason for refusing each (RummikubView.refusals). Ending the turn is not among them: the
 # View lists what stands in its way (end_turn_problems).
+#
+# The View also carries the reasons for the tries on each set and tile (TARGETED_TRIES, by kind): taking a
+# tile out of a set (its first one, to a new set: what stands in the way of rearranging it), splitting it,
+# switching a joker that has no other reading, and in the discard rule sets discarding each rack tile.
 TRIED_ACTIONS: dict[str, RummikubAction] = {
     "draw": Draw(),
     "take_discard": TakeDiscard(),
@@ -144,6 +149,7 @@ TRIED_ACTIONS: dict[str, RummikubAction] = {
     "undo": Undo(),
     "reset": ResetTurn(),
 }
+TARGETED_TRIES = ("take_from_set", "split", "joker", "discard")
 
 
 class _MovePlan(NamedTuple):
@@ -214,14 +220,26 @@ class TableRules(GameRules[RummikubState, RummikubAction, RummikubView, Rummikub
 
     def refusals(self, state: RummikubState, seat: int | None) -> tuple[Refusal, ...]:
         """For `seat` when it is to act: each of TRIED_ACTIONS the engine would refuse now, and why (a rule set
-        without the action refuses it as unknown)."""
+        without the action refuses it as unknown); then the TARGETED_TRIES on each set and tile."""
         if seat is None or seat != state.current or state.phase == "over":
             return ()
+        tries: list[tuple[str, int | None, RummikubAction]] = [(kind, None, action) for kind, action in TRIED_ACTIONS.items()]
+        ctx = self.ctx(state)
+        for ts in state.table:
+            if len(ts.tiles) > 1:  # a lone tile has nowhere to go that is not where it is
+                tries.append(("take_from_set", ts.id, MoveTiles.model_construct(tiles=(ts.tiles[0],), to=None, position=None)))
+                tries.append(("split", ts.id, SplitSet.model_construct(set_id=ts.id, at=1)))
+            info = ctx.infos[ctx.index_of[ts.id]]
+            for tile in ts.tiles:
+                if IS_JOKER[tile] and not info.alternatives.get(tile):
+                    tries.append(("joker", tile, ChooseJoker.model_construct(tile=tile, colour="", number=0)))
+        if self.turn_ends_by_discard:
+            tries += [("discard", tile, Discard.model_construct(tile=tile)) for tile in state.racks[seat]]
         found = []
-        for kind, action in TRIED_ACTIONS.items():
+        for kind, target, action in tries:
             refused = self.refusal(state, seat, action)
             if refused is not None:
-                found.append(Refusal.model_construct(kind=kind, code=refused.code, params=dict(refused.params)))
+                found.append(Refusal.model_construct(kind=kind, code=refused.code, params=dict(refused.params), target=target))
         return tuple(found)
 
     # -- shared pieces of the table actions

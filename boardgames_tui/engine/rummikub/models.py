@@ -269,11 +269,14 @@ class SetView(FrozenModel):
 
 
 class Refusal(FrozenModel):
-    """Why the engine would refuse an action of `kind` now: its refusal code and parameters."""
+    """Why the engine would refuse an action of `kind` now: its refusal code and parameters. `target` names
+    what the action was tried on, for the kinds tried on each thing in turn (editing.TARGETED_TRIES): a
+    set's id, or a tile's."""
 
     kind: str
     code: str
     params: dict[str, object] = Field(default_factory=dict)
+    target: int | None = None
 
 
 class TurnRules(FrozenModel):
@@ -315,7 +318,6 @@ class RummikubView(FrozenModel):
     turn_rules: TurnRules
     # American / International (defaults in the standard game) ----------------------------------------
     rule_set: RuleSet = "standard"
-    initial_meld: int = 30  # points needed to break the ice in this game
     stack_sizes: tuple[int, ...] = ()  # face-down stacks, in draw order (their tiles are never shown)
     discard_top: Tile | None = None  # the only visible tile of the discard pile
     discard_pile_size: int = 0
@@ -330,7 +332,8 @@ class RummikubView(FrozenModel):
     going_out_as: Literal["out", "open", "finish", "closed"] | None = None  # a discard now would win like this
     # Every rule set -----------------------------------------------------------------------------------------
     clock_left: int | None = None  # seconds left on this turn's clock as last recorded; None: the full time
-    # For the acting seat: each action a player may try at any moment of a turn (editing.TRIED_ACTIONS) that
-    # the engine would refuse now, with the engine's reason. Screens and bots read it; none re-derives a rule.
+    # For the acting seat: each action a player may try at any moment of a turn (editing.TRIED_ACTIONS), and
+    # each tried on a set or a tile (editing.TARGETED_TRIES), that the engine would refuse now, with the
+    # engine's reason. Screens and bots read it; none re-derives a rule.
     refusals: tuple[Refusal, ...] = ()
     news_from: int = 0  # index in `log` of the first line since the seat's last turn ended (its closing lines)

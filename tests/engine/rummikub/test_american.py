@@ -53,7 +53,7 @@ def test_the_deal_is_15_stacks_of_7_and_a_face_up_trump() -> None:
         view = RULES.view(state, None)
         assert view.trump is not None and view.trump.id == tiles[105]
         assert view.stack_sizes == state.stacks and view.pool_size == len(state.pool)
-        assert view.rule_set == AM and view.initial_meld == 21 and view.discard_top is None
+        assert view.rule_set == AM and view.turn_rules.initial_meld == 21 and view.discard_top is None
         assert "face-up trump is" in summary(state) and "counter-clockwise" in summary(state)
 
 

@@ -47,7 +47,7 @@ def test_the_starter_gets_the_15th_tile_and_the_trump_is_turned_up_from_a_stack(
         assert sorted(count_tiles(state)) == list(range(106))
         assert state.phase == "turn" and state.announced == (False,) * n
         view = RULES.view(state, None)
-        assert view.initial_meld == 50 and view.rack_counts[first] == 15 and view.trump is not None
+        assert view.turn_rules.initial_meld == 50 and view.rack_counts[first] == 15 and view.trump is not None
 
 
 def test_the_starter_does_not_draw_in_the_first_turn() -> None:

@@ -193,7 +193,7 @@ def test_variant_view_contents(options: RummikubOptions, players: int, seed: int
         assert RummikubView.model_validate_json(view.model_dump_json()) == view
         if seat is not None:
             assert view.rack == tuple(TILES[t] for t in state.racks[seat])
-        assert view.rule_set == options.rule_set and view.initial_meld == (21 if options.rule_set == "american" else 50)
+        assert view.rule_set == options.rule_set and view.turn_rules.initial_meld == (21 if options.rule_set == "american" else 50)
         assert view.rack_counts == tuple(len(r) for r in state.racks)
         assert view.melded == state.melded
         assert view.pool_size == len(state.pool) and view.stack_sizes == state.stacks
@@ -265,3 +265,36 @@ def test_the_view_states_the_rules_of_sets_and_turns(options: RummikubOptions, e
     state = RULES.setup(("Ann", "Ben", "Cy"), options, "turn-rules")
     for seat in (0, 1, 2, None):
         assert RULES.view(state, seat).turn_rules.model_dump() == expected
+
+
+def targeted(view: RummikubView) -> dict[tuple[str, int], str]:
+    return {(r.kind, r.target): r.code for r in view.refusals if r.target is not None}
+
+
+def test_the_view_says_why_a_set_may_not_be_taken_apart() -> None:
+    """What a screen says for a key on a set (take a tile out, split it) is the engine's own reason."""
+    state = build(["R3 R7 K9 R8", "B1"], ["R4 J R6", "K1 B1 J'", "O9 O10 O11"])
+    refused = targeted(RULES.view(state, 0))
+    assert refused[("take_from_set", 0)] == "locked_set_keeps_tiles" and refused[("split", 0)] == "locked_set_no_split"
+    assert ("take_from_set", 2) not in refused and ("split", 2) not in refused  # no joker: free to rework
+    unmelded = build(["R3 R7 K9 R8", "B1"], ["O9 O10 O11"], melded=(False, True))
+    refused = targeted(RULES.view(unmelded, 0))
+    assert refused[("take_from_set", 0)] == refused[("split", 0)] == "meld_first"
+    assert targeted(RULES.view(unmelded, 1)) == {}  # another seat is told nothing of this turn
+
+
+def test_the_view_says_whose_meld_a_set_is_and_why_a_tile_may_not_be_discarded() -> None:
+    state = vbuild("american", ["R3 R7 K9 R8", "B1 B2"], [(1, "O9 O10 O11"), (0, "B5 B6 B7")], phase="draw")
+    refused = targeted(RULES.view(state, 0))
+    assert set(refused.values()) == {"draw_first"}  # before the draw, nothing on the table or the rack moves
+    assert len([kind for kind, _ in refused if kind == "discard"]) == 4  # one per rack tile
+    refused = targeted(RULES.view(act(state, Draw()), 0))
+    assert refused[("take_from_set", 0)] == "others_meld_tile" and refused[("split", 0)] == "others_meld_split"
+    assert ("take_from_set", 1) not in refused  # the player's own meld
+    assert not any(kind == "discard" for kind, _ in refused)  # any tile may go now: none is refused
+
+
+def test_a_joker_with_no_other_reading_says_why() -> None:
+    state = build(["R3 R7", "B1"], ["R4 J R6"])
+    joker = next(tile.id for tile in RULES.view(state, 0).table[0].tiles if tile.colour == "J")
+    assert targeted(RULES.view(state, 0))[("joker", joker)] == "joker_fixed"

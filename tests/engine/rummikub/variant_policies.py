@@ -68,7 +68,7 @@ class VariantMeldingPolicy:
         if view.phase == "discard" or (seat, view.turn) in self.gave_up:
             return self.finish(view, rack)
         melded = view.melded[seat]
-        gate = melded or view.meld_points >= view.initial_meld
+        gate = melded or view.meld_points >= view.turn_rules.initial_meld
         for j in view.freed_jokers:
             home = next(sv for sv in view.table if j in [t.id for t in sv.tiles])
             if len(home.tiles) == 1:
@@ -76,7 +76,7 @@ class VariantMeldingPolicy:
                 return action if action is not None else self.give_up(view)
         sets = [s for s in greedy_sets(rack, view, ONE) if len(rack) - len(s) >= 1]
         if not gate:
-            need = view.initial_meld - view.meld_points
+            need = view.turn_rules.initial_meld - view.meld_points
             whole = sum(len(s) for s in sets) == len(rack) - 1  # lay everything but one tile
             if sets and (need <= 0 or whole or sum(_info(s, view).value for s in sets) >= need):
                 return MoveTiles(tiles=sets[0])
