@@ -5,8 +5,9 @@
 Plays N seeded games (game i uses deal number "S-i") with the seat list rotated by i, so every level
 sits in every position equally often, on every core. Prints per level the mean score with its 95%
 interval, the win rate, the median and 95th-percentile time per decision, and any figures the game's
-bot module adds (`arena_figures(rules, state, seat)`, e.g. Hanabi's piles or Luz's bid accuracy);
-`--json` prints the same as one JSON object. Bots are given only their seat's View, as at the table.
+bot module adds (`arena_figures(rules, state, seat)`, e.g. Hanabi's piles or Luz's bid accuracy), and the
+blunders a person would call out, counted by rule from each game's steps (blunders/<game>.py), per 100
+games; `--json` prints the same as one JSON object. Bots are given only their seat's View, as at the table.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class SeatResult:
     won: bool
     decision_seconds: list[float] = field(default_factory=list)
     figures: dict[str, float] = field(default_factory=dict)
+    blunders: dict[str, int] = field(default_factory=dict)  # kind -> how many this seat made
 
 
 @dataclass
@@ -69,8 +71,10 @@ def parse_options(rules: Any, pairs: Sequence[str]) -> Any:
 
 def play_game(game_id: str, levels: Sequence[str], seed: str, index: int, option_pairs: Sequence[str]) -> GameResult:
     """One seeded game between bots, every decision timed."""
+    from . import blunders
     from .bots import decide
     from .engine.registry import get_game
+    from .engine.replay import Step
 
     rules = get_game(game_id).rules()
     options = parse_options(rules, option_pairs)
@@ -78,6 +82,7 @@ def play_game(game_id: str, levels: Sequence[str], seed: str, index: int, option
     deal = f"{seed}-{index}"
     state = rules.setup(tuple(f"P{seat + 1}" for seat in range(len(seated))), options, deal)
     results = [SeatResult(level=level, score=0.0, won=False) for level in seated]
+    steps = [Step(0, None, None, None, state)]
     decisions = 0
     while rules.outcome(state) is None and decisions < MAX_DECISIONS:
         seat = min(rules.to_act(state))
@@ -85,8 +90,12 @@ def play_game(game_id: str, levels: Sequence[str], seed: str, index: int, option
         started = time.perf_counter()
         action = decide(game_id, seated[seat], view, deal, decisions)
         results[seat].decision_seconds.append(time.perf_counter() - started)
-        state = rules.apply(state, seat, action)
+        after = rules.apply(state, seat, action)
         decisions += 1
+        steps.append(Step(decisions, seat, action, state, after))
+        state = after
+    for seat, counted in enumerate(blunders.count_by_seat(blunders.find(game_id, steps), len(seated))):
+        results[seat].blunders = dict(counted)
     outcome = rules.outcome(state)
     figures = getattr(import_module(f".bots.{game_id}", __package__), "arena_figures", None)
     for seat, result in enumerate(results):
@@ -128,6 +137,7 @@ def summarise(games: Sequence[GameResult]) -> dict[str, Any]:
         scores = [seat.score for seat in seats]
         times = [t for seat in seats for t in seat.decision_seconds]
         figure_names = sorted({name for seat in seats for name in seat.figures})
+        blunder_kinds = sorted({kind for seat in seats for kind in seat.blunders})
         levels[level] = {
             "seats_played": len(seats),
             "mean_score": statistics.fmean(scores),
@@ -141,6 +151,8 @@ def summarise(games: Sequence[GameResult]) -> dict[str, Any]:
                 name: statistics.fmean(seat.figures[name] for seat in seats if name in seat.figures)
                 for name in figure_names
             },
+            # Per kind: how many in all, as seats of this level made them.
+            "blunders": {kind: sum(seat.blunders.get(kind, 0) for seat in seats) for kind in blunder_kinds},
         }
     return {
         "games": len(games),
@@ -206,8 +218,28 @@ def print_table(summary: dict[str, Any]) -> None:
         table.add_row(*cells)
     console = Console()
     console.print(table)
+    print_blunders(summary, console)
     if summary["unfinished"]:
         console.print(f"{summary['unfinished']} game(s) stopped unfinished after {MAX_DECISIONS} decisions")
+
+
+def print_blunders(summary: dict[str, Any], console: Any) -> None:
+    """The blunders table: per level and kind, how many in all and per 100 seats played; certain kinds marked."""
+    from rich.table import Table
+
+    from . import blunders
+
+    known = blunders.kinds(summary["game"])
+    table = Table(title="blunders a person would call out (* certain: no position excuses it)")
+    table.add_column("level")
+    for kind, what in known.items():
+        table.add_column(("*" if what.certain else "") + kind, justify="right")
+    for level, row in summary["levels"].items():
+        seats = row["seats_played"]
+        cells = [f"{row['blunders'].get(kind, 0)} ({100 * row['blunders'].get(kind, 0) / seats:.1f})" for kind in known]
+        table.add_row(level, *cells)
+    console.print(table)
+    console.print("count in all (per 100 seats played)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,7 +30,9 @@ def test_a_game_is_the_same_from_the_same_seed() -> None:
 
 def test_the_summary_says_mean_interval_win_rate_and_decision_times() -> None:
     def seat(level: str, score: float, won: bool, times: list[float]) -> SeatResult:
-        return SeatResult(level=level, score=score, won=won, decision_seconds=times, figures={"x": score / 10})
+        return SeatResult(
+            level=level, score=score, won=won, decision_seconds=times, figures={"x": score / 10}, blunders={"slip": int(score) % 3}
+        )
 
     games = [
         GameResult(0, [seat("a", 10, True, [0.001, 0.003]), seat("b", 4, False, [0.002])], cooperative=False, finished=True),
@@ -43,6 +45,7 @@ def test_the_summary_says_mean_interval_win_rate_and_decision_times() -> None:
     assert a["median_decision_ms"] == pytest.approx(2.0)
     assert a["figures"] == {"x": pytest.approx(0.8)}
     assert summary["levels"]["b"]["decisions"] == 2
+    assert a["blunders"] == {"slip": 1} and summary["levels"]["b"]["blunders"] == {"slip": 3}
 
 
 def test_interval_and_percentile_edges() -> None:
@@ -57,6 +60,21 @@ def test_the_command_prints_one_json_object(capsys: pytest.CaptureFixture[str]) 
     assert out["games"] == 3 and out["unfinished"] == 0 and out["game"] == "luz"
     assert out["levels"]["random"]["seats_played"] == 9
     assert out["levels"]["random"]["decisions"] > 0
+    # Random players miss bids by two or more nearly every round: the counters run on every game.
+    assert out["levels"]["random"]["blunders"]["bid_missed_by_two"] > 0
+
+
+def test_a_game_counts_each_seats_blunders_from_its_steps() -> None:
+    game = play_game("hanabi", ["random", "random"], "b", 0, ())
+    misfires = [seat.blunders.get("misfire", 0) for seat in game.seats]
+    # Every misfire of the game is one seat's, as the game's own count says (random play misfires).
+    assert sum(misfires) == game.seats[0].figures["misfires"] > 0
+
+
+def test_the_table_prints_every_kind_with_its_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hanabi", "--seats", "random,random", "--games", "2", "--seed", "t", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "misfire" in out and "last_copy_discarded" in out and "per 100 seats" in out
 
 
 def test_the_command_uses_processes_and_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
