@@ -285,6 +285,11 @@ def _first(actions: Sequence[Any], kind: str, **fields: Any) -> Any | None:
     return None
 
 
+# A demand whose fight the odds rule out costs this much, and no option worth less than RULED_OUT is tried.
+RULED_OUT_COST = 99.0
+RULED_OUT = -RULED_OUT_COST / 2
+
+
 class LifeboatBot:
     """A seat that picks, at every decision, the legal action its expected-score measure likes best."""
 
@@ -301,7 +306,9 @@ class LifeboatBot:
         action = handler(r, legal, rng) if handler is not None else None
         if action is None:
             action = legal[0]
-        protective = view.phase == "action" and action.kind == "play_card"
+        # A card put face up to protect this seat, or a weapon that turns a fight this seat is losing, is
+        # played: the quick rollouts of the look-ahead undervalue both.
+        protective = view.phase in ("action", "fight") and action.kind == "play_card"
         if "look" in r.features and view.phase in _LOOKAHEAD_PHASES and not protective:
             action = self._look_ahead(r, legal, action, rng)
         return action
@@ -315,7 +322,9 @@ class LifeboatBot:
         scored = []
         for i, a in enumerate(legal):
             value = self._action_value(r, a)
-            if value is not None and a is not heuristic:
+            # A demand the odds rule out (_demand_cost) is not tried: the rollouts' quick answers would
+            # often give in to it, and a person sees the fight it starts is lost.
+            if value is not None and a is not heuristic and value > RULED_OUT:
                 scored.append((value, -i, a))
         scored.sort(key=lambda o: (o[0], o[1]), reverse=True)
         return [heuristic, *(a for _, _, a in scored[: MAX_CANDIDATES - 1])]
@@ -405,12 +414,12 @@ class LifeboatBot:
 
     def _demand_cost(self, r: Reading, target: int) -> float:
         """The expected cost of starting a demand against `target`: nothing when it cannot be refused,
-        else the fight risked."""
+        else the fight risked (RULED_OUT_COST when the odds are against it)."""
         if r.margin(target) <= 0:
             return 0.0
         odds = self._fight_odds(r, target)
         if odds < 3:
-            return 99.0
+            return RULED_OUT_COST
         # A win wounds the target (good or bad for this seat) and marks both as having fought.
         return 0.6 - r.wound_cost(target, 1) * -1.0 * 0.5
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -456,6 +456,8 @@ def action_key(action: Any) -> tuple[Any, ...]:
 
 # How many options of each kind a main step of the search considers: narrow enough to look two turns ahead.
 BREADTH = {"buy": 4, "take_tokens": 4, "reserve": 2, "use_privilege": 1}
+# What keeping a card the opponent would win with adds to a reserve's worth (it outweighs any other reserve).
+BLOCKING_RESERVE = 20.0
 
 
 _first_two = itemgetter(0, 1)
@@ -531,12 +533,24 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
                 else:  # worth having, or worth keeping from an opponent about to win with it
                     worth = _WORTH[a.card][my_which] - 0.3 * gap_from(a.card, my_means, my_gold, my_which == 1)
                     if gap_from(a.card, opp_means, opp_gold, opp_bonus) <= 1 and wins_with(a.card, opp):
-                        worth += 20.0
+                        worth += BLOCKING_RESERVE
                 reserves.append((worth, a))
         elif kind == "use_privilege":
             privileges.append((want[board[a.cell]], a))
         else:
             others.append(a)
+    # Tokens over the limit go back to the bag at the end of the turn: a take or a gold that only comes back
+    # is a move a person would call out. What fits is kept; past the limit only the smallest take, a reserve
+    # that keeps a winning card from the opponent, and no privilege.
+    room = -over
+    if room > 0:
+        fitting = [t for t in takes if len(t[1]) <= room]
+        takes = fitting if fitting else takes
+    else:
+        fewest = min((len(t[1]) for t in takes), default=0)
+        takes = [t for t in takes if len(t[1]) == fewest]
+        reserves = [r for r in reserves if r[0] >= BLOCKING_RESERVE]
+        privileges = []
     out = sorted(buys.values(), key=lambda a: buy_score(a, me), reverse=True)[:BREADTH["buy"]]
     takes.sort(key=_first_two)
     out += [t[2] for t in takes[: BREADTH["take_tokens"]]]
@@ -545,6 +559,9 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     privileges.sort(key=lambda t: (-t[0], t[1].cell))
     out += [a for _, a in privileges[: BREADTH["use_privilege"]]]
     out += others
+    if not any(a.kind in MAIN_KINDS for a in out) and any(a.kind in MAIN_KINDS for a in legal):
+        # every main action returns something: the least costly one (a main action is not optional)
+        out += [a for a in legal if a.kind == "take_tokens"][:1] or [a for a in legal if a.kind in MAIN_KINDS][:1]
     return out
 
 
@@ -568,13 +585,25 @@ class _Node:
         self.available = 0
 
 
-def search(view: SplendorDuelView, rng: random.Random, iterations: int, depth: int = 12, exploration: float = 0.1) -> Any:
-    """Information-set MCTS from `view`; returns the most visited of the seat's legal actions.
+def search(
+    view: SplendorDuelView,
+    rng: random.Random,
+    iterations: int,
+    depth: int = 12,
+    exploration: float = 0.1,
+    *,
+    candidates: Callable[[SplendorDuelState, Sequence[Any]], list[Any]] | None = None,
+    value: Callable[[SplendorDuelState], float] | None = None,
+) -> Any:
+    """Information-set MCTS from `view`; returns the most visited of the seat's legal actions. `candidates`
+    and `value` (this module's by default) choose the moves a node considers and rate the leaves.
     Close moves differ by a few hundredths in value (a point of worth is about 0.08), so the exploration
     term stays small: a wide one spreads the visits almost evenly whatever the values say."""
     legal = view.legal_actions
     if len(legal) == 1:
         return legal[0]
+    options_of = candidates if candidates is not None else globals()["candidates"]
+    rate = value if value is not None else state_value
     rules = _SEARCH_RULES
     legal_actions, apply = rules.legal_actions, rules.apply
     dealer = Dealer(view)
@@ -604,10 +633,10 @@ def search(view: SplendorDuelView, rng: random.Random, iterations: int, depth: i
                 )  # fmt: skip
                 options = option_cache.get(cache_key)
                 if options is None:
-                    options = option_cache[cache_key] = candidates(state, legal_actions(state, mover))
+                    options = option_cache[cache_key] = options_of(state, legal_actions(state, mover))
                     listings_left -= 1
             else:
-                options = candidates(state, legal_actions(state, mover))
+                options = options_of(state, legal_actions(state, mover))
                 listings_left -= 1
             children = node.children
             fresh = None
@@ -635,10 +664,10 @@ def search(view: SplendorDuelView, rng: random.Random, iterations: int, depth: i
             steps += 1
             if child.visits == 0:
                 break
-        value = state_value(state)
+        result = rate(state)
         for child, mover in path:
             child.visits += 1
-            child.total += value if mover == 0 else 1.0 - value
+            child.total += result if mover == 0 else 1.0 - result
     by_key = {action_key(a): a for a in legal}
     # the most visited move (the better total on a tie) among those legal in the real position
     ranked = [(c.visits, c.total, action_key(c.action)) for c in root.children.values()]
@@ -677,9 +706,16 @@ def arena_figures(rules: Any, state: SplendorDuelState, seat: int) -> dict[str, 
     }
 
 
+def _reference() -> Any:
+    from .splendor_duel_reference import ReferenceBot  # imports this module: loaded when first asked for
+
+    return ReferenceBot()
+
+
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "easy": EasyBot,
     "hard": SearchBot,
+    "reference": _reference,  # the Hard of 2026-12-04, for the arena only
 }
