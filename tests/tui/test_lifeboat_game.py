@@ -5,6 +5,7 @@ legal action is reachable from the menus; the private screen fits 80x24 and show
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import product
 from typing import Any
 
@@ -130,7 +131,7 @@ async def test_a_trade_offered_answered_and_confirmed(make_app) -> None:
         screen = app.screen
         await pilot.press("t", "1")  # propose a trade to Ben
         assert session._state.phase == "trade_offer" and app.screen is screen
-        while screen._cursor_card() != knife:
+        while screen.choices.cursor_card(screen.step) != knife:
             await pilot.press("right")
         await pilot.press("space")
         assert session._state.pending.give == (knife,)  # type: ignore[union-attr]
@@ -138,7 +139,7 @@ async def test_a_trade_offered_answered_and_confirmed(make_app) -> None:
         await pilot.press("o")
         await hand_over(app, pilot, BEN)
         assert has(app, "Ana offers Knife +3")
-        while app.screen._cursor_card() != cash:
+        while app.screen.choices.cursor_card(app.screen.step) != cash:
             await pilot.press("right")
         await pilot.press("space", "a")
         await hand_over(app, pilot, ANA)
@@ -197,26 +198,21 @@ def reachable(view: Any) -> set[Any]:
     screen = LifeboatTurnScreen(view, game_id="lifeboat", title="Lifeboat")
     got: list[Any] = []
     screen.submit = got.append  # type: ignore[method-assign]
-    for name in ("_draw_menu", "_draw_own", "refresh_bindings"):
-        setattr(screen, name, lambda: None)
-    screen.set_status = lambda text: None  # type: ignore[method-assign]
-    screen.show_error = lambda reason: None  # type: ignore[method-assign]
 
     def walk() -> None:
-        menu = screen.menus[-1]
-        for entry in list(menu.entries):
-            depth = len(screen.menus)
-            entry.run()
-            if len(screen.menus) > depth:
+        for entry in list(screen.menu.entries):
+            before = screen.step
+            screen._run(entry)
+            if len(screen.menus) > len(before.opened) + 1:
                 walk()
-                screen.menus.pop()
+            screen.step = before
 
     walk()
     for combo in product((True, False), repeat=len(view.drawn or ())):
-        screen.to_pile = list(combo)
-        screen._place_rowed()
-    for i in range(len(screen._hand)):
-        screen.cursor = i
+        screen.step = replace(screen.step, to_pile=combo)
+        screen.action_activate_highlight()  # "place them"
+    for i in range(len(screen.choices.hand)):
+        screen.step = replace(screen.step, cursor=i)
         screen.action_play()
         screen.action_trade_card()
     return set(got)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -643,10 +643,12 @@ def hand_line(
 
 @dataclass
 class Entry:
-    """One choice: `key` is the key that makes it ('1'-'9' or a letter, '' for cursor and mouse only)."""
+    """One choice: `choice` is what choosing it does (an action to submit, or what the screen's menus
+    name: a sub-menu to open, a rowed card to switch); `key` is the key that makes it ('1'-'9' or a letter,
+    '' for cursor and mouse only)."""
 
     label: str | Text
-    run: Callable[[], Any]
+    choice: Any
     key: str = ""
     tag: str = ""  # the letter binding's tag (see the screen's LETTERS)
     hint: str = ""
