@@ -31,6 +31,7 @@ from boardgames_tui.engine.splendor_duel.rules import RULES
 from boardgames_tui.i18n import set_language
 from boardgames_tui.narration.splendor_duel import NARRATOR, SplendorDuelNarrator, card_text
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
+from boardgames_tui.tui.games.splendor_duel.widgets import CardDetail, PromptLine
 from boardgames_tui.tui.session import HotseatSession
 from boardgames_tui.tui.widgets.news import NewsStrip
 
@@ -279,13 +280,13 @@ async def test_a_turn_a_refusal_the_log_and_help_in_chinese(make_app, in_chinese
         # (it wraps around a long name, inside Chinese sentences).
         news = narrator.events(state.log)
         assert list(screen.query_one(NewsStrip).lines) == list(news)
-        shows_whole(app, news[-1], screen.prompt_text().plain)
+        shows_whole(app, news[-1], screen.query_one(PromptLine).text().plain)
         await pilot.press("x")  # passing is refused: a main action is possible
         shows_whole(app, narrator.refusal(IllegalAction("pass_not_allowed")))
         await pilot.press("g")  # the legend: token letters with their Chinese names
         shows_whole(app, "W 白宝石", "K 黑宝石", "P 珍珠", "Y 黄金")
         await pilot.press("g", "tab")  # a card and what it costs
-        shows_whole(app, screen.detail_text().plain)
+        shows_whole(app, screen.query_one(CardDetail).text().plain)
         await pilot.press("left")  # the level-1 deck, its level in words
         shows_whole(app, "一级牌堆")
         await pilot.press("right")
@@ -316,8 +317,8 @@ async def test_choices_and_a_payment_in_chinese(make_app, in_chinese, size) -> N
         app = make_app()
         async with app.run_test(size=size) as pilot:
             await open_turn(app, pilot, state)
-            text = shows_whole(app, app.screen.prompt_text().plain)
-            on_one_line(text, *(f"{number}  {label}" for number, (label, _action) in enumerate(app.screen.choices(), 1)))
+            text = shows_whole(app, app.screen.query_one(PromptLine).text().plain)
+            on_one_line(text, *(f"{number}  {label}" for number, (label, _action) in enumerate(app.screen.choices.options(), 1)))
             await pilot.press("b")  # a key of another step: it says what to choose first
             shows_whole(app)
     payer = player(tokens(W=1, B=1, G=1, R=1, Y=3), reserved=(6, 58, 40))

@@ -182,7 +182,7 @@ async def test_the_players_own_steps_are_never_marked(make_app) -> None:
         await pilot.pause()
         marked = set(screen.changes().cells)
         # Ana spends a privilege on a token Ben left alone: her step, not news.
-        target = next(cell for cell in sorted(screen.privilege_cells) if cell not in marked)
+        target = next(cell for cell in sorted(screen.choices.privilege_cells) if cell not in marked)
         await goto_cell(pilot, screen, target)
         await pilot.press("p")
         await pilot.pause()

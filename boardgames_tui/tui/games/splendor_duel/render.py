@@ -11,6 +11,7 @@ pair against WCAG's 4.5:1.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
@@ -564,3 +565,22 @@ def payment_text(payment: Sequence[int]) -> Text:
                 out.append(" ")
             out.append_text(token_text(colour, count))
     return out if out.plain else Text(pgettext("splendor duel", "nothing"))
+
+
+def fill_in(template: str, style: str = "", **values: Text | str) -> Text:
+    """`template` with its {name} fields replaced by `values`, which may be styled text (token chips);
+    the template's own words in `style`."""
+    out = Text()
+    for piece in re.split(r"(\{[a-z_]+\})", template):
+        name = piece[1:-1]
+        if piece.startswith("{") and name in values:
+            value = values[name]
+            out.append_text(value if isinstance(value, Text) else Text(value))
+        elif piece:
+            out.append(piece, style=style)
+    return out
+
+
+def join_sentences(first: Text, second: Text) -> Text:
+    """Two sentences one after the other: with a space in English, none in Chinese."""
+    return fill_in(pgettext("splendor duel", "{first} {second}"), first=first, second=second)
