@@ -104,25 +104,13 @@ def rummikub_table_validation_ms(repeats: int = 200) -> float:
 
 # UI latency -----------------------------------------------------------------------------------------
 
-# Per game: keys that reach the first private screen, a cheap in-screen game key, and a key that applies
-# an action (through the session, the autosave and the handoff screen). A game without a script here is
-# measured without the UI key latencies (its keys are its own).
-UI_SCRIPTS: dict[str, dict[str, Sequence[str]]] = {
-    "hanabi": {"select": ("2", "3"), "apply": ("p", "enter")},
-    # Luz: Enter bids; a card is played with Enter, then Enter again to confirm (when `playing`, the
-    # first Enter is pressed untimed and the confirming one is timed)
-    "luz": {"select": ("right", "left"), "apply": ("enter",), "first_when_playing": ("enter",)},
-    "rummikub": {"select": ("right", "left"), "apply": ("space", "n")},  # a tile move: same player goes on
-    "splendor_duel": {"select": ("right", "left"), "apply": ("space", "enter")},  # take the centre token
-    # American / International: draw first (untimed), then a tile move as in the standard game
-    "rummikub:american": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
-    "rummikub:international": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
-    "lifeboat": {"select": ("down", "up"), "apply": ("enter",)},  # the highlighted choice: a card, do nothing, done
-}
+def ui_script(spec: GameSpec, variant: str = "") -> dict[str, tuple[str, ...]] | None:
+    """The game's key script for the latencies: its turn screen's BENCH_KEYS for the rule set (see
+    TurnScreen.BENCH_KEYS); None when it has none."""
+    from .tui.games import turn_screen_class
 
-
-def ui_script(spec: GameSpec, variant: str = "") -> dict[str, Sequence[str]] | None:
-    return UI_SCRIPTS.get(f"{spec.id}:{variant}" if variant else spec.id)
+    scripts: dict[str, dict[str, tuple[str, ...]]] = getattr(turn_screen_class(spec.id), "BENCH_KEYS", {})
+    return scripts.get(variant)
 
 
 async def key_to_idle(app: Any, pilot: Any, key: str, after: float = 0.0) -> float:
@@ -159,7 +147,7 @@ async def _key_latencies(spec: GameSpec, rounds: int, variant: str = "") -> dict
     from .tui.session import HotseatSession
 
     script = ui_script(spec, variant)
-    assert script is not None, f"no key script for {spec.id} in UI_SCRIPTS"
+    assert script is not None, f"no key script for {spec.id}: its turn screen has no BENCH_KEYS"
     rules = spec.rules()
     options = variant_options(spec, variant)
     timings: dict[str, list[float]] = {"no-op key": [], "game key": [], "applied action": []}
@@ -511,7 +499,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             ended, moves, seconds = open_saved_game(spec, options=options)
             _row("open a finished save (replays it)", f"{seconds * 1000:.0f} ms  ({moves:,} moves; {ended})")
             if ui_script(spec, variant) is None:
-                _row("UI key latencies", "not measured: no key script in bench.UI_SCRIPTS")
+                _row("UI key latencies", "not measured: the turn screen has no BENCH_KEYS")
                 continue
             latencies = key_latencies(spec, args.rounds, variant)
             noop = latencies["no-op key"]

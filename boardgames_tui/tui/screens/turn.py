@@ -50,6 +50,12 @@ class TurnScreen(Screen[None]):
             self.seat = seat
             self.action = action
 
+    # The benchmark's key script (python -m boardgames_tui.bench), per rule set ("": the default options):
+    # "prepare" keys get the first turn to where the others work (untimed), "select" are cheap in-screen game
+    # keys, "apply" chooses an action and its last key applies it. A screen without one is benchmarked
+    # without key latencies.
+    BENCH_KEYS: ClassVar[dict[str, dict[str, tuple[str, ...]]]] = {}
+
     # Keys of this base class that every game screen allows whatever its own check says.
     SHARED_ACTIONS: ClassVar[frozenset[str]] = frozenset({"news"})
 

@@ -67,6 +67,8 @@ class HanabiTurnScreen(TurnScreen):
 
     # Textual lets a subclass's bindings replace its base's for the same key, so the shared keys are
     # repeated first: `r` is Rules, or red while a clue is being chosen (check_action decides).
+    BENCH_KEYS = {"": {"select": ("2", "3"), "apply": ("p", "enter")}}  # play the second card
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *TurnScreen.BINDINGS,
         *_digit_bindings(),

@@ -52,6 +52,10 @@ class LuzTurnScreen(TurnScreen):
     # (and the computers wait while the sheet or the trick is open).
     KEYBAR_LAST: ClassVar[frozenset[str]] = TurnScreen.KEYBAR_LAST | {"score_sheet", "last_trick"}
 
+    # Enter bids; a card is played with Enter and Enter again confirms it (when playing, the first Enter is
+    # pressed untimed and the confirming one is timed).
+    BENCH_KEYS = {"": {"select": ("right", "left"), "apply": ("enter",), "first_when_playing": ("enter",)}}
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "choose_again", N_("Choose again"), key_display="Esc"),  # before the shared Esc
         Binding("s", "score_sheet", N_("Score sheet")),

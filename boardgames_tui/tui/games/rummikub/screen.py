@@ -56,6 +56,13 @@ _TABLE_WORK = frozenset({"toggle_select", "move_here", "new_set", "to_rack", "sp
 class RummikubTurnScreen(TurnScreen):
     CSS_PATH = Path(__file__).with_name("rummikub.tcss")
 
+    # A tile moved into a new set (the same player goes on); American and International draw first.
+    BENCH_KEYS = {
+        "": {"select": ("right", "left"), "apply": ("space", "n")},
+        "american": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
+        "international": {"prepare": ("d",), "select": ("right", "left"), "apply": ("space", "n")},
+    }
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *TurnScreen.BINDINGS,
         Binding("left", "cursor(0, -1)", N_("Move"), show=False),
