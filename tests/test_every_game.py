@@ -47,6 +47,7 @@ from pydantic.fields import FieldInfo
 
 from boardgames_tui.bots import BOTS, decide
 from boardgames_tui.engine.base import Event, Fact, IllegalAction
+from boardgames_tui import bench
 from boardgames_tui.engine.registry import GAMES
 from boardgames_tui.engine.saves import SCHEMA_VERSION, STATE_VERSION, RecordedAction, SavedGame, SaveFile, SaveStore, now_iso
 from boardgames_tui.narration import narrator_class, option_applies
@@ -479,6 +480,16 @@ def test_every_game_has_every_part_found_by_its_id(game_id: str) -> None:
     assert game_id in RESAMPLE
     state = rules.setup(NAMES[: rules.min_players], rules.Options(), "parts")
     assert reveal(game_id, state) is not None
+    for level in spec.table_levels:
+        assert narrator.level_help(level), f"the setup says nothing of the {level} computer"
+
+
+@pytest.mark.parametrize(("game_id", "variant"), [(game_id, variant) for game_id in GAMES for variant in bench.variants(GAMES[game_id])])
+def test_the_benchmark_keys_reach_a_turn_and_apply_an_action(game_id: str, variant: str) -> None:
+    """The benchmark's key script of each game and rule set (its turn screen's BENCH_KEYS) works: it
+    reaches a turn, its keys move within it and its last key applies an action (else the bench raises)."""
+    figures = bench.key_latencies(GAMES[game_id], 1, variant)
+    assert set(figures) == {"no-op key", "game key", "applied action"} and all(t > 0 for t in figures.values())
 
 
 # The app ---------------------------------------------------------------------------------------------------

@@ -55,6 +55,10 @@ class Narrator:
     OPTION_LABELS: ClassVar[Mapping[str, str]] = {}
     OPTION_HELP: ClassVar[Mapping[str, str]] = {}
     OPTION_CHOICES: ClassVar[Mapping[tuple[str, str], str]] = {}  # (option, value) -> words
+    # Per computer level a table can seat: one line on how it plays and how strong the arena measured it, with
+    # the measured figures (LEVEL_FIGURES) as placeholders: a new measurement needs no new translation.
+    LEVEL_HELP: ClassVar[Mapping[str, str]] = {}
+    LEVEL_FIGURES: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     @property
     def title(self) -> str:
@@ -70,6 +74,11 @@ class Narrator:
 
     def option_help(self, name: str) -> str | None:
         return _(self.OPTION_HELP[name]) if name in self.OPTION_HELP else None
+
+    def level_help(self, level: str) -> str | None:
+        if level not in self.LEVEL_HELP:
+            return None
+        return _(self.LEVEL_HELP[level]).format(**self.LEVEL_FIGURES.get(level, {}))
 
     def option_choice(self, name: str, value: Any) -> str:
         label = self.OPTION_CHOICES.get((name, str(value)))

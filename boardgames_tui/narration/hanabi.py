@@ -142,6 +142,18 @@ class HanabiNarrator(Narrator):
 
     TITLE = N_("Hanabi")
     BLURB = N_("Cooperative fireworks for 2-5: everyone sees your cards but you.")
+    LEVEL_HELP = {
+        "easy": N_(
+            "Plays a card only once the clues prove it fits, clues playable cards directly, else lets its "
+            "oldest unclued card go: no conventions to learn."
+        ),
+        "hard": N_(
+            "Plays by the conventions in the rules (r: chop, saves, finesses); a table of Hard players scores"
+            " about {two} of 25 with two players and {five} with five."
+        ),
+    }
+    # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP.
+    LEVEL_FIGURES = {"hard": {"two": "23.1", "five": "21.2"}}
     OPTION_LABELS = OPTION_LABELS
     OPTION_HELP = OPTION_HELP
 

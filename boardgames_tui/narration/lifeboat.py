@@ -154,6 +154,18 @@ class LifeboatNarrator(Narrator):
 
     TITLE = N_("Lifeboat")
     BLURB = N_("Survival for 4-6 castaways: fight, row and trade, with a secret love and hate.")
+    LEVEL_HELP = {
+        "easy": N_(
+            "Judges each choice on its own by what it does to its survival, its Love, its Hate and its "
+            "treasure."
+        ),
+        "hard": N_(
+            "Also reads who sided with whom, allows for hidden weapons and water, and plays its main choices"
+            " on to the end of the round; scores about {more} more than Easy in four-player games."
+        ),
+    }
+    # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP.
+    LEVEL_FIGURES = {"hard": {"more": "11%"}}
     OPTION_LABELS = OPTION_LABELS
     OPTION_HELP = OPTION_HELP
     OPTION_CHOICES = OPTION_CHOICES

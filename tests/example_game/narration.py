@@ -24,6 +24,10 @@ class HighCardNarrator(Narrator):
     # The game as the picker and the setup screen show it.
     TITLE = N_("High card")
     BLURB = N_("The example game for two: the higher card takes the trick.")
+    LEVEL_HELP = {
+        "easy": N_("Plays its lowest card, or the lowest that takes the trick it answers."),
+        "hard": N_("As Easy, but leads with its highest card."),
+    }
     OPTION_LABELS = {"hand_size": N_("Hand size")}
     OPTION_HELP = {"hand_size": N_("How many cards each player is dealt (and so how many tricks are played)")}
 

@@ -235,6 +235,9 @@ async def test_every_game_in_the_picker_starts_from_its_generated_setup(make_app
         await pilot.press("enter")
         setup = app.screen
         assert isinstance(setup, SetupScreen) and setup.spec.id == game_id
+        # Each computer level says what it does, with the game's own words for it.
+        lines = [str(line) for line in setup.query_one("#levels-help", Static).content.renderables]  # type: ignore[union-attr]
+        assert lines == [f"{label} computer: {setup.narrator.level_help(level)}" for label, level in (("Easy", "easy"), ("Hard", "hard"))]
         await start_from_setup(app, pilot)
         session = app.session
         assert session is not None and session.spec.id == game_id

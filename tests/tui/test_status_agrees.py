@@ -22,8 +22,9 @@ PERSON_ACTIONS = 12
 
 
 def header_text(screen: TurnScreen) -> str | None:
-    """The header line of a game's turn screen (None while the screen is not composed yet)."""
-    headers = [widget for widget in screen.query("Static") if (widget.id or "").endswith("-header")]
+    """The header line of a game's turn screen, a Static or a widget of its own whose id ends in "-header"
+    (None while the screen is not composed yet)."""
+    headers = [widget for widget in screen.query("*") if (widget.id or "").endswith("-header")]
     return str(headers[0].render()) if headers else None
 
 
@@ -91,6 +92,7 @@ async def test_what_the_screen_says_agrees_with_the_session_after_every_action(m
                 await pilot.pause()
                 screen = app.screen
             assert isinstance(screen, TurnScreen) and screen.seat == 0
+            assert header_text(screen), "every turn screen has a header the checks above read"
             screen.submit(rng.choice(list(screen.view.legal_actions)))
             await pilot.pause()
         await pilot.pause()

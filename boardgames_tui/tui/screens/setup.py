@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from rich.console import Group
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -211,6 +212,12 @@ class SetupScreen(Screen[None]):
                         yield FormSelect(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}", classes="seat-kind")
                     yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}", classes="name-field")
                 yield Static(length_hint(), classes="help name-hint", id=f"name-hint-{seat}")
+            if levels:  # what each computer level does and how strong it is, before the options
+                lines = [
+                    Paragraph(_("{level}: {what}").format(level=level_label(level), what=self.narrator.level_help(level) or ""))
+                    for level in levels
+                ]
+                yield Static(Group(*lines), classes="help", id="levels-help")
             for name, field in rules.Options.model_fields.items():
                 with Horizontal(classes="row", id=f"opt-row-{name}"):
                     yield Label(self.narrator.option_label(name), markup=False)
