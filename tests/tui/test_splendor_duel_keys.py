@@ -4,9 +4,10 @@ reasons a key gives are the rule that stops it."""
 
 from __future__ import annotations
 
+from boardgames_tui.engine.splendor_duel.models import Replenish
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
 
-from ..engine.splendor_duel.helpers import R, Y, board, build, player, tokens
+from ..engine.splendor_duel.helpers import R, Y, act, board, build, player, tokens
 from .helpers import screen_text
 from .keys import assert_every_key_answers as every_key_answers, show_state, status_text
 
@@ -135,3 +136,34 @@ async def test_enter_on_a_gold_says_gold_comes_with_a_reservation(make_app) -> N
         await pilot.press("space")  # selecting the gold is refused too, for the same reason
         assert "Gold" in status_text(screen) and screen.selected == []
         assert "Gold" in screen_text(app)
+
+
+async def test_the_reasons_are_the_engines_as_the_view_carries_them(make_app) -> None:
+    # After the replenish: the engine's reasons for another replenish and a privilege.
+    replenished = act(START, Replenish())
+    # The level-3 deck ran out (a gold on the board, so only the deck stops the reservation).
+    no_top = START.model_copy(update={"decks": (START.decks[0], START.decks[1], ())})
+    # A privilege on the only gem or pearl left, with an empty bag, would leave no main action.
+    one_pearl = build(board_cells=board("P....", ".....", ".....", ".....", "....."), seats=(player(privileges=1), player()), bag=EMPTY_BAG)
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await show_state(app, pilot, replenished)
+        assert screen.view.refusals
+        await pilot.press("f")
+        assert status_text(screen).endswith("The board can be replenished only once, before the main action")
+        await pilot.press("p")
+        assert status_text(screen).endswith("Privileges are used before replenishing the board")
+        screen = await show_state(app, pilot, START, ("right",))  # D3, a gold
+        await pilot.press("p")
+        assert status_text(screen).endswith("A privilege takes a gem or a pearl, never gold")
+        await pilot.press("right")  # E3, empty
+        await pilot.press("p")
+        assert status_text(screen).endswith("E3 is empty")
+        screen = await show_state(app, pilot, no_top, ("tab", "up", "up", "left"))
+        assert (screen.card_row, screen.card_index) == (0, 0)  # the level-3 deck
+        await pilot.press("v")
+        assert status_text(screen).endswith("The level-3 deck is empty")
+        screen = await show_state(app, pilot, one_pearl, ())
+        assert screen.cell == 0
+        await pilot.press("p")
+        assert status_text(screen).endswith("Taking this token would leave you no main action, even after replenishing the board")

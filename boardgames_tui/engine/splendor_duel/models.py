@@ -191,6 +191,18 @@ class PlayerView(FrozenModel):
     crowns: int
 
 
+class Refusal(FrozenModel):
+    """Why the engine would refuse an action of `kind` now: its refusal code and parameters. `target` names
+    what the action was tried on, for the kinds tried on each thing in turn (rules.TARGETED_TRIES): a board
+    cell for a privilege, a level for a reservation of that level's deck; None for a refusal of the kind as
+    such, whatever it is tried on."""
+
+    kind: str
+    code: str
+    params: dict[str, object] = Field(default_factory=dict)
+    target: int | None = None
+
+
 class SplendorDuelView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
@@ -212,3 +224,6 @@ class SplendorDuelView(FrozenModel):
     news: tuple[Event, ...]  # the public events since this seat's last turn (see SplendorDuelState.news_start)
     log: tuple[Event, ...]
     legal_actions: tuple[SplendorDuelAction, ...]
+    # For the seat to act: why the engine would refuse each kind of action a key may try, and the tries on
+    # each cell and deck (rules.SplendorDuelRules.refusals); () for anyone else.
+    refusals: tuple[Refusal, ...] = ()

@@ -47,6 +47,7 @@ from .models import (
     PlaceJoker,
     PlayerState,
     PlayerView,
+    Refusal,
     Replenish,
     Reserve,
     SplendorDuelAction,
@@ -119,6 +120,41 @@ _REPLENISH = build(Replenish)
 _PASS = build(Pass)
 _SEAT_SETS = (frozenset((0,)), frozenset((1,)))
 _NOBODY: frozenset[int] = frozenset()
+
+# The View carries, for the seat to act, why the engine would refuse each kind of action a key may try
+# (SplendorDuelView.refusals), so that a screen says the engine's reason instead of working a rule out.
+# TRIED_ACTIONS are tried with what they act on left out: the answer is what stops the kind as such (a
+# choice the turn waits for, the replenish already made, no privilege, three reserved cards, no gold on the
+# board, a main action still possible for a pass). An answer about the part left out (NEEDS_A_TARGET)
+# means nothing does, and is not kept. Where nothing stops the kind as such, the TARGETED_TRIES: a
+# privilege on each board cell the listing does not offer one on, and a reservation of each level's deck.
+TRIED_ACTIONS: dict[str, Any] = {
+    "take_tokens": TakeTokens.model_construct(cells=()),
+    "buy": Buy.model_construct(card=None, payment=()),
+    "reserve": Reserve.model_construct(gold_cell=None, level=None, card=None),
+    "use_privilege": UsePrivilege.model_construct(cell=None),
+    "replenish": Replenish(),
+    "pass": Pass(),
+}
+NEEDS_A_TARGET = frozenset({"no_tokens_selected", "card_not_available", "not_a_gold", "no_such_cell"})
+TARGETED_TRIES = ("use_privilege", "reserve_deck")
+_PRIVILEGE_ON = tuple(build(UsePrivilege, cell=c) for c in range(25))
+_RESERVE_DECK = tuple(tuple(build(Reserve, gold_cell=c, level=lv, card=None) for lv in (1, 2, 3)) for c in range(25))
+_REFUSALS: dict[tuple[Any, ...], Refusal] = {}  # (kind, target, code, params) -> the one Refusal saying it
+
+
+def _refusal_of(kind: str, refused: IllegalAction, target: int | None) -> Refusal:
+    """The View's Refusal of `kind` (tried on `target`) for the engine's `refused`: one shared object for
+    each (read-only, as every View is), made once."""
+    params = refused.params
+    key = (kind, target, refused.code, *params.items())
+    try:
+        found = _REFUSALS.get(key)
+    except TypeError:  # a parameter that is no key (a list): not shared
+        return Refusal(kind=kind, code=refused.code, params=dict(params), target=target)
+    if found is None:
+        found = _REFUSALS[key] = Refusal(kind=kind, code=refused.code, params=dict(params), target=target)
+    return found
 
 
 def _is_int(value: object, low: int, high: int) -> bool:
@@ -556,6 +592,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
     def view(self, state: SplendorDuelState, seat: int | None) -> SplendorDuelView:
         if seat is not None and not (type(seat) is int and 0 <= seat < 2):
             raise ValueError(f"no seat {seat!r}")
+        legal = self.legal_for(state, seat)
         seats = tuple(
             PlayerView(
                 seat=s,
@@ -593,8 +630,41 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             win_reasons=state.win_reasons,
             news=self.news(state),
             log=self.log_for(state, seat),
-            legal_actions=self.legal_for(state, seat),
+            legal_actions=legal,
+            refusals=self.refusals(state, seat, legal),
         )
+
+    def refusals(self, state: SplendorDuelState, seat: int | None, legal: Sequence[Any] = ()) -> tuple[Refusal, ...]:
+        """For `seat` when it is to act: each of TRIED_ACTIONS the engine would refuse as such now, and why;
+        then, for a privilege and a reservation nothing stops as such, the TARGETED_TRIES (`legal`: the
+        seat's legal actions, already listed). Nothing for another seat: it has nothing to try.
+
+        Cheap, as every View asks (the bots' too): the targeted tries go straight to their check (the
+        kernel's part, the turn and the phase, is answered by the try without a target), and the same
+        refusal is one shared object."""
+        if seat != state.current or state.phase == "over":
+            return ()
+        found: list[Refusal] = []
+        stopped: set[str] = set()
+        for kind, action in TRIED_ACTIONS.items():
+            refused = self.refusal(state, seat, action)
+            if refused is not None and refused.code not in NEEDS_A_TARGET:
+                found.append(_refusal_of(kind, refused, None))
+                stopped.add(kind)
+        if "use_privilege" not in stopped:
+            offered = {action.cell for action in legal if type(action) is UsePrivilege}
+            for cell in range(25):
+                if cell not in offered:
+                    refused = self.check_use_privilege(state, seat, _PRIVILEGE_ON[cell])
+                    if refused is not None:
+                        found.append(_refusal_of("use_privilege", refused, cell))
+        if "reserve" not in stopped:
+            gold = state.board.index(GOLD)  # nothing stops a reservation as such: a gold is on the board
+            for deck in _RESERVE_DECK[gold]:
+                refused = self.check_reserve(state, seat, deck)
+                if refused is not None:
+                    found.append(_refusal_of("reserve_deck", refused, deck.level))
+        return tuple(found)
 
     @staticmethod
     def news(state: SplendorDuelState) -> tuple[Event, ...]:

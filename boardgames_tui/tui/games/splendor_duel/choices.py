@@ -1,18 +1,20 @@
 """What one seat's View lets it do now, and where the turn screen's mode machine stands.
 
 Both are read by the screen (its keys, their refusals) and by its widgets (the board's eligible cells, the
-detail line, the prompt): worked out once per View from its legal actions, never from a State. The words
-of a refusal the engine has a code for are the narrator's (`take_problem`, `buy_problem` are the engine's
-own checks, run on what the View shows)."""
+detail line, the prompt): worked out once per View from its legal actions, never from a State. Why a key
+cannot act is the engine's reason: the View's `refusals` (what stops a kind of action as such, a privilege
+on each cell, a reservation of each deck), or the engine's own checks run on what the View shows
+(`take_problem`, `buy_problem`), said in the narrator's words."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from ....engine.base import IllegalAction
 from ....engine.splendor_duel.cards import buy_problem
 from ....engine.splendor_duel.data import CARDS, GOLD, SPIRAL, TOKEN_LETTERS
-from ....engine.splendor_duel.lines import MAX_LINE, cell_name, take_problem
+from ....engine.splendor_duel.lines import take_problem
 from ....engine.splendor_duel.models import (
     Buy,
     ChooseRoyal,
@@ -20,6 +22,7 @@ from ....engine.splendor_duel.models import (
     Pass,
     PlaceJoker,
     PlayerView,
+    Refusal,
     Replenish,
     Reserve,
     SplendorDuelView,
@@ -260,18 +263,37 @@ class Choices:
             return "buy"
         return None
 
+    def refusal_of(self, kind: str, target: int | None = None) -> Refusal | None:
+        """The engine's reason, as the View carries it, for refusing `kind` as such (`target` None), or
+        tried on a cell or a deck (see rules.TARGETED_TRIES); None: the View has none."""
+        return next((r for r in self.view.refusals if r.kind == kind and r.target == target), None)
+
+    def say(self, refused: Refusal) -> str:
+        """A refusal of the View, in the narrator's words."""
+        return self.narrator.refusal(IllegalAction(refused.code, **refused.params))
+
+    def engine_refusal(self, kind: str, target: int | None = None) -> str | None:
+        """Why the engine would refuse `kind` now (on `target`), in words; None if the View has no reason."""
+        refused = self.refusal_of(kind, target)
+        return self.say(refused) if refused is not None else None
+
+    def pending_choice(self) -> Refusal | None:
+        """The choice the turn waits for, as the engine answers any other action now (a pass: every kind
+        but the waiting choice's own gets this same answer); None when it waits for none."""
+        return self.refusal_of("pass")
+
     def select_problem(self, step: Step) -> str | None:
-        """Why Space cannot select or deselect the token under the cursor (None if it can)."""
+        """Why Space cannot select the token under the cursor (None if it can, or if it deselects it): the
+        engine's reason for taking that token alone, or for taking it with those already selected when
+        that is too many (a line still being chosen may have gaps it will fill)."""
         if step.cell in step.selected:
             return None
-        colour = self.view.board[step.cell]
-        if colour < 0:
-            return _("{cell} is empty").format(cell=cell_name(step.cell))
-        if colour == GOLD:
-            return self.take_refusal([step.cell])
-        if len(step.selected) >= MAX_LINE:
-            return self.take_refusal([*step.selected, step.cell])
-        return None
+        problem = take_problem(self.view.board, (step.cell,))
+        if problem is None:
+            problem = take_problem(self.view.board, (*step.selected, step.cell))
+            if problem is not None and problem.code != "too_many_tokens":
+                return None
+        return self.narrator.refusal(problem) if problem is not None else None
 
     def selection_problem(self, selected: tuple[int, ...]) -> str | None:
         """Why the selected tokens cannot be taken (None if they can)."""
@@ -279,7 +301,7 @@ class Choices:
         if problem is not None:
             return self.narrator.refusal(problem)
         if tuple(sorted(selected)) not in self.takes:
-            return _("Taking tokens is not allowed now")
+            return self.engine_refusal("take_tokens") or _("Taking tokens is not allowed now")
         return None
 
     def take_refusal(self, cells: list[int]) -> str | None:
@@ -290,7 +312,22 @@ class Choices:
     def why_not_buy(self, card: int) -> str:
         """The rule that stops this player buying `card` now."""
         problem = buy_problem(card, self.me.bonuses, self.me.tokens)
-        return self.narrator.refusal(problem) if problem is not None else _("You cannot buy a card now")
+        if problem is not None:
+            return self.narrator.refusal(problem)
+        return self.engine_refusal("buy") or _("You cannot buy a card now")
+
+    def reserve_problem(self, level: int, card: int | None) -> str | None:
+        """Why the card (`card`, or the top of the level's deck for None) cannot be reserved now: what stops
+        a reservation as such, else what stops this deck's."""
+        refused = self.refusal_of("reserve") or (self.refusal_of("reserve_deck", level) if card is None else None)
+        return self.say(refused) if refused is not None else None
+
+    def privilege_problem(self, cell: int | None) -> str | None:
+        """Why a privilege cannot be spent now: on anything (cell None), or on `cell`."""
+        refused = self.refusal_of("use_privilege")
+        if refused is None and cell is not None:
+            refused = self.refusal_of("use_privilege", cell)
+        return self.say(refused) if refused is not None else None
 
 
 def token_label(colour: int, count: int) -> str:

@@ -25,7 +25,6 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.reactive import var
 
-from ....engine.splendor_duel.cards import MAX_RESERVED
 from ....engine.splendor_duel.data import GOLD
 from ....engine.splendor_duel.lines import cell_name
 from ....engine.splendor_duel.models import (
@@ -437,7 +436,7 @@ class SplendorDuelTurnScreen(TurnScreen):
                 return False
             return target in choices.reserves or None
         if action == "privilege":
-            if self.phase != "start" or not self.me.privileges or step.zone != "board":
+            if step.zone != "board" or choices.privilege_problem(None) is not None:
                 return False
             return True if step.cell in choices.privilege_cells else None
         if action == "replenish":
@@ -487,15 +486,15 @@ class SplendorDuelTurnScreen(TurnScreen):
             if mode == "paying":
                 return ngettext("There is only {n} way to pay: press {keys}", "There are only {n} ways to pay: press {keys}", count).format(n=count, keys=choices.number_keys(step))
             return ngettext("There is only {n} option: press {keys}", "There are only {n} options: press {keys}", count).format(n=count, keys=choices.number_keys(step))
+        pending = choices.pending_choice() if mode in ("choice", "take_token") else None
         if mode == "choice":
-            first = {
-                "joker": _("First choose the colour the joker joins"),
-                "steal": _("First choose the token to take from {name}").format(name=choices.opponent_name),
-                "royal": _("First choose your royal card"),
-                "discard": _("First return a token to the bag (you may keep {n})").format(n=MAX_TOKENS),
-            }[self.phase]
+            first = self._choice_instruction(pending.code if pending is not None else "")
+            if first is None:
+                return choices.say(pending) if pending is not None else None
             return _("{instruction}: press {keys}").format(instruction=first, keys=choices.number_keys(step))
         if mode == "take_token":
+            if pending is not None and pending.code != "must_take_board_token":
+                return choices.say(pending)
             cells = render.cells_text(sorted(choices.bonus_cells))
             colour = choices.choice_colour()
             if action == "confirm" and step.zone == "board":
@@ -521,7 +520,20 @@ class SplendorDuelTurnScreen(TurnScreen):
         if action == "choose":
             return _("Nothing to choose now: the numbers answer a card's question or a payment")
         if action == "pass_turn":
-            return _("You may pass only when no main action is possible and the bag is empty")
+            return choices.engine_refusal("pass")
+        return None
+
+    def _choice_instruction(self, code: str) -> str | None:
+        """What the numbered choice the engine waits for (its refusal `code` of anything else) asks for, with
+        its keys to follow; None for a code without one."""
+        if code == "must_place_joker":
+            return _("First choose the colour the joker joins")
+        if code == "must_steal":
+            return _("First choose the token to take from {name}").format(name=self.choices.opponent_name)
+        if code == "must_choose_royal":
+            return _("First choose your royal card")
+        if code == "must_discard":
+            return _("First return a token to the bag (you may keep {n})").format(n=MAX_TOKENS)
         return None
 
     def _main_refusal(self, action: str) -> str | None:
@@ -554,9 +566,7 @@ class SplendorDuelTurnScreen(TurnScreen):
         if action == "privilege":
             return self._privilege_refusal()
         if action == "replenish":
-            if not self.view.bag_size:
-                return _("The bag is empty: nothing to replenish")
-            return _("The board can be replenished only once, before the main action")
+            return choices.engine_refusal("replenish")
         return None
 
     def _buy_refusal(self) -> str:
@@ -573,27 +583,17 @@ class SplendorDuelTurnScreen(TurnScreen):
             return _("This card is already reserved: b buys it")
         if target is None:
             return _("An empty slot: its deck has run out")
-        if len(self.me.reserved or ()) >= MAX_RESERVED:
-            return _("You already hold 3 reserved cards")
-        if GOLD not in self.view.board:
-            return _("Reserving takes a gold from the board, and there is none")
-        if target[1] is None and not self.view.deck_sizes[target[0] - 1]:
-            return _("This deck is empty")
-        return _("Reserving needs a gold from the board and an available card")
+        return self.choices.reserve_problem(*target) or _("Reserving needs a gold from the board and an available card")
 
     def _privilege_refusal(self) -> str:
-        if self.phase == "main":
-            return _("Privileges are used before replenishing the board")
-        if not self.me.privileges:
-            return _("You have no privilege to use")
+        """The engine's reason: what stops any privilege now, else (the cursor on the board) what stops one
+        on the cell under the cursor."""
+        problem = self.choices.privilege_problem(None)
+        if problem is not None:
+            return problem
         if self.zone != "board":
             return _("p takes the board token at the cursor: Tab switches to the board")
-        colour = self.view.board[self.cell]
-        if colour < 0:
-            return _("{cell} is empty").format(cell=cell_name(self.cell))
-        if colour == GOLD:
-            return _("A privilege takes a gem or a pearl, never gold")
-        return _("A privilege takes one gem or pearl, and must leave you a main action")
+        return self.choices.privilege_problem(self.cell) or _("A privilege takes one gem or pearl, and must leave you a main action")
 
     # Keys -----------------------------------------------------------------------------------------
 
