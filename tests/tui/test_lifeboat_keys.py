@@ -107,7 +107,7 @@ async def test_refusals_name_the_rule(make_app) -> None:
     app = make_app(handoff_delay=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
         kit, parasol, flare, nine, space, yes = await reasons(app, pilot, action_state(), (), "m", "u", "f", "9", "space", "y")
-        assert "no medical kit" in kit and "no parasol" in parasol and "no flare gun" in flare
+        assert "no medical kit" in kit and "no closed parasol" in parasol and "no flare gun" in flare
         assert "d, o, s, b or t" in nine, nine
         assert "no trade" in space and "No demand" in yes
         # a full hand of choices: the number beyond them says how many there are
@@ -150,3 +150,24 @@ async def test_the_key_bar_keeps_the_shared_keys_at_80_columns(make_app, situati
         assert "Choose" in bar, bar
         if situation == "action":
             assert "d/o/s/b/m/u/f/t" in bar, bar
+
+
+def test_the_refusals_are_the_views_not_worked_out_by_the_screen() -> None:
+    """A refused key says the engine's reason as the View carries it: the same screen with another reason in
+    its View says that one (the screen reads no rule of its own)."""
+    from boardgames_tui.engine.lifeboat.models import Refusal
+
+    view = RULES.view(action_state(), ANA)
+
+    def said(view: Any, action: str, *parameters: object) -> str | None:
+        return LifeboatTurnScreen(view, game_id="lifeboat", title="Lifeboat").refusal(action, parameters)
+
+    assert said(view, "letter", "parasol") == "You have no closed parasol to open."
+    assert said(view, "letter", "kit") == "You have no medical kit."
+    other = {"open_parasol": Refusal(kind="open_parasol", code="trading_off"),
+             "use_medical_kit": Refusal(kind="use_medical_kit", code="cannot_heal", params={"seat": BEN})}
+    changed = view.model_copy(update={"refusals": tuple(other.get(r.kind, r) for r in view.refusals)})
+    assert said(changed, "letter", "parasol") == "Trading is switched off for this game."
+    assert said(changed, "letter", "kit") == "A medical kit heals a wounded character who is not dead."
+    # out of its phase: what the decision is instead, with its keys
+    assert said(view, "letter", "give_in") == "No demand to answer. Choose your action (d, o, s, b or t)."

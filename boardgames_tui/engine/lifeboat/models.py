@@ -450,6 +450,17 @@ class ScoreLine(FrozenModel):
     notes: tuple[Fact, ...]  # the special cases that explain the items (narcissist, lost at sea ...)
 
 
+class Refusal(FrozenModel):
+    """Why the engine would refuse an action of `kind` now (rules.TRIED_ACTIONS: an action kind, or
+    "compass" for navigating with the compass): its refusal code and parameters. `target` names the seat or
+    own card the representative action was tried on, for the kinds that need one."""
+
+    kind: str
+    code: str
+    params: dict[str, object] = Field(default_factory=dict)
+    target: int | None = None
+
+
 class LifeboatView(FrozenModel):
     seat: int | None
     players: tuple[str, ...]
@@ -485,3 +496,6 @@ class LifeboatView(FrozenModel):
     # kept, the cards it rowed ...) and the events only it may see (its Love and Hate cards).
     log: tuple[Event, ...]
     legal_actions: tuple[LifeboatAction, ...]
+    # For the seat to act only: each action a player may try by key (rules.TRIED_ACTIONS) that the engine
+    # would refuse now, with its reason; a key's refusal is said from here, never worked out by a screen.
+    refusals: tuple[Refusal, ...] = ()

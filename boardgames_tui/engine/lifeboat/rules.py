@@ -76,6 +76,7 @@ from .models import (
     PlayCard,
     ProposeTrade,
     RefuseDemand,
+    Refusal,
     Rob,
     Row,
     SwapSeats,
@@ -199,6 +200,77 @@ CHOICES: dict[str, Callable[[LifeboatState, int], Sequence[Any]]] = {
 }
 
 
+# The actions a player may try by key on the turn screen, one representative each (a letter, p, Space, or a
+# number for joining a fight, throwing the life preserver and giving water): the View carries the engine's
+# reason for refusing each (LifeboatView.refusals), for the seat to act only. A kind with a legal action is
+# not tried (its key works). The kinds that need a target or a card are tried on a plausible one, read from
+# what the seat sees: public facts and its own cards, so a refusal never tells what others hide.
+
+
+def _other(s: LifeboatState, seat: int) -> int:
+    """The first other seat in the boat, bow to stern; when the seat is alone in it, the next seat (lost)."""
+    return next((t for t in s.boat if t != seat), (seat + 1) % len(s.players))
+
+
+def _awake_other(s: LifeboatState, seat: int) -> int:
+    """The first other conscious seat in the boat, else the first other seat in it."""
+    return next((t for t in awake(s) if t != seat), _other(s, seat))
+
+
+def _catcher(s: LifeboatState, seat: int) -> int:
+    """Someone the life preserver might go to: a conscious other seat in the water, else anyone in it."""
+    swimmers = s.overboard
+    return next((t for t in swimmers if catches_preserver(s, seat, t)), swimmers[0] if swimmers else seat)
+
+
+def _thirsty(s: LifeboatState, seat: int) -> int:
+    thirst = s.thirst
+    return next((t for t in s.boat if thirst and thirst[t]), seat)
+
+
+def _own_card(s: LifeboatState, seat: int) -> int | None:
+    """The first card of the seat's hand (None: an empty hand)."""
+    hand = s.hands[seat]
+    return hand[0] if hand else None
+
+
+# name -> (the action tried, what it names: a seat or own card, None for an action without one)
+TRIED_ACTIONS: dict[str, Callable[[LifeboatState, int], tuple[Any, int | None]]] = {
+    "do_nothing": lambda s, seat: (_DO_NOTHING, None),
+    "row": lambda s, seat: (_ROW, None),
+    "swap_seats": lambda s, seat: (_SWAP[t := _other(s, seat)], t),
+    "rob": lambda s, seat: (_ROB_HAND[t := _other(s, seat)], t),
+    "use_medical_kit": lambda s, seat: (_KIT[seat], seat),  # no kit, or nobody (oneself included) to heal
+    "open_parasol": lambda s, seat: (_PARASOL, None),
+    "fire_flare_gun": lambda s, seat: (_FLARE, None),
+    "propose_trade": lambda s, seat: (_PROPOSE[t := _awake_other(s, seat)], t),
+    "offer_trade": lambda s, seat: (_OFFER, None),
+    "accept_trade": lambda s, seat: (_ACCEPT_TRADE, None),
+    "decline_trade": lambda s, seat: (_DECLINE_TRADE, None),
+    "accept_demand": lambda s, seat: (_ACCEPT, None),
+    "refuse_demand": lambda s, seat: (_REFUSE, None),
+    "join_fight": lambda s, seat: (_JOIN[0], None),
+    "done": lambda s, seat: (_DONE, None),
+    "navigate": lambda s, seat: (_NAVIGATE, None),
+    "compass": lambda s, seat: (_NAVIGATE_COMPASS, None),
+    "throw_life_preserver": lambda s, seat: (_THROW[t := _catcher(s, seat)], t),
+    "use_chum": lambda s, seat: (_CHUM, None),
+    "give_water": lambda s, seat: (_WATER[t := _thirsty(s, seat)], t),
+    # a card of the hand (card 0 when it is empty: not in the hand, whoever holds it)
+    "play_card": lambda s, seat: (_PLAY[c if (c := _own_card(s, seat)) is not None else 0], c),
+    "trade_card": lambda s, seat: (_TRADE_CARD[c if (c := _own_card(s, seat)) is not None else 0], c),
+}
+
+
+# Phase -> the names of TRIED_ACTIONS whose kind it allows (tried on each View); and the refusals of the
+# others, made the first time a View of the phase is built (LifeboatRules.refusals).
+_TRIED_IN_PHASE: dict[str, tuple[str, ...]] = {
+    phase: tuple(name for name in TRIED_ACTIONS if ("navigate" if name == "compass" else name) in kinds)
+    for phase, kinds in PHASE_KINDS.items()
+}
+_OUT_OF_PHASE: dict[str, tuple[Refusal, ...]] = {}
+
+
 # The decisions a seat may be spared (see LifeboatRules.public_forced_action): their choices, once the hand
 # is empty, are made of public facts only.
 FORCEABLE = frozenset(("action", "respond", "fight", "navigate", "overboard", "thirst"))
@@ -239,6 +311,41 @@ class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[Lif
 
     def view(self, state: LifeboatState, seat: int | None) -> LifeboatView:
         return build_view(self, state, seat)
+
+    def refusals(self, state: LifeboatState, seat: int | None) -> tuple[Refusal, ...]:
+        """For `seat` when it is to act: each of TRIED_ACTIONS the engine would refuse now, and why; a kind
+        the decision allows in some form is not tried (its key works). The kinds of the phase come first,
+        then those it has no place for (the same refusal for every state of the phase: made once)."""
+        if seat is None or seat != state.current or state.phase == "over":
+            return ()
+        phase = state.phase
+        listed = self.legal_actions(state, seat)
+        legal = {action.kind for action in listed}
+        if phase == "navigate" and _NAVIGATE_COMPASS in listed:  # the compass is tried on its own
+            legal.add("compass")
+        found = []
+        for name in _TRIED_IN_PHASE[phase]:
+            if name in legal:
+                continue
+            action, target = TRIED_ACTIONS[name](state, seat)
+            refused = self.refusal(state, seat, action)
+            if refused is not None:
+                found.append(build(Refusal, kind=name, code=refused.code, params=dict(refused.params), target=target))
+        out_of_phase = _OUT_OF_PHASE.get(phase)
+        if out_of_phase is None:
+            out_of_phase = _OUT_OF_PHASE[phase] = tuple(self._out_of_phase_refusals(state, seat))
+        return (*found, *out_of_phase)
+
+    def _out_of_phase_refusals(self, state: LifeboatState, seat: int) -> list[Refusal]:
+        """The kernel's refusals of the TRIED_ACTIONS the phase has no place for (out_of_phase: they depend
+        on the phase alone), without a target: none was tried."""
+        out = []
+        for name, tried in TRIED_ACTIONS.items():
+            if name not in _TRIED_IN_PHASE[state.phase]:
+                refused = self.refusal(state, seat, tried(state, seat)[0])
+                assert refused is not None, (state.phase, name)
+                out.append(Refusal(kind=name, code=refused.code, params=dict(refused.params)))
+        return out
 
     def outcome(self, state: LifeboatState) -> Outcome | None:
         return outcome_of(state) if state.phase == "over" else None

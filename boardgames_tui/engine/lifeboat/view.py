@@ -8,6 +8,7 @@ offer is sent, the proposer the partner's answer only to confirm it). Everything
 from __future__ import annotations
 
 from ..base import Fact, fact
+from ..fastmodel import copy_with
 from .core import everyone, fight_totals, navigator, status, who
 from .data import CHARACTERS, PARASOL, SEAGULLS_TO_END, SIZE, SURVIVAL
 from .models import (
@@ -119,7 +120,7 @@ def build_view(rules: object, s: LifeboatState, seat: int | None) -> LifeboatVie
             back=p.back if seat == partner or (seat == proposer and stage == "confirm") else None,
         )
     mine = seat is not None and seat == s.current
-    return LifeboatView(
+    view = LifeboatView(
         seat=seat,
         players=s.players,
         options=s.options,
@@ -153,4 +154,8 @@ def build_view(rules: object, s: LifeboatState, seat: int | None) -> LifeboatVie
         log=rules.log_for(s, seat),  # type: ignore[attr-defined]
         legal_actions=rules.legal_for(s, seat),  # type: ignore[attr-defined]
     )
+    # The refusals of the seat to act, added unvalidated: made by the engine from the rules' own codes (a
+    # tuple of some twenty models, which validating would cost more than finding them).
+    refusals = rules.refusals(s, seat)  # type: ignore[attr-defined]
+    return copy_with(view, {"refusals": refusals}) if refusals else view
 

@@ -1,16 +1,17 @@
 """What one seat's Lifeboat View lets it do, and where the turn screen's menus stand.
 
 Both are read by the screen (its keys, their refusals) and by the menus and widgets it draws: worked out
-from a seat's View and its legal actions only, never from a State. No Textual here."""
+from a seat's View, its legal actions and the engine's refusals it carries (`refusals`), never from a State.
+No Textual here."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ....engine.lifeboat.data import CARD_TYPE
-from ....engine.lifeboat.models import LifeboatView, PlayCard, SeatView, TradeCard
+from ....engine.lifeboat.models import LifeboatView, PlayCard, Refusal, SeatView, TradeCard
+from ....i18n import _
 
 # The decisions in which Space puts the card at the cursor into a trade (or takes it out).
 TRADE_PICK_PHASES = ("trade_offer", "trade_answer")
@@ -108,9 +109,10 @@ class Choices:
         mine = trade.give if trade.proposer == self.seat else trade.back
         return mine or ()
 
-    def holds(self, cards: Collection[int]) -> bool:
-        """Whether the player has one of `cards` in hand or face up."""
-        return any(card in cards for card in (*self.hand, *self.me.face_up))
+    def refused(self, kind: str) -> Refusal | None:
+        """Why the engine would refuse the action of `kind` (an action kind, or "compass") tried now, as the
+        View carries it; None when it would not (the key works)."""
+        return next((refusal for refusal in self.view.refusals if refusal.kind == kind), None)
 
     def cursor_card(self, step: Step) -> int | None:
         hand = self.hand
@@ -130,3 +132,10 @@ class Choices:
     def hand_matters(self) -> bool:
         """Whether a hand card may be played or traded now (what the cursor is for)."""
         return bool(self.plays or self.trade_cards)
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence does (the narrator's refusals mostly end without a full stop)."""
+    if text.endswith((".", "!", "?", "。", "！", "？")):
+        return text
+    return _("{sentence}.").format(sentence=text)

@@ -8,7 +8,8 @@ into (or takes it out of) a trade. Every key only builds an action from the View
 
 The key bar groups the menu's keys in one entry ("1-4/d/⏎ Choose": the menu above names each), so the
 shared keys keep their place at 80 columns. A key that does nothing now says why (`refusal`): the rule
-that stops it, and what the decision is now.
+that stops it, as the engine refuses the action the key tries (the View's `refusals`: no rule is worked out
+here), and what the decision is now.
 
 The screen keeps the keys, what each may do now (check_action) and why not (refusal), and the mode machine
 (`step`: the sub-menus open, the highlighted entries, the rowed cards' places, the hand cursor). What it
@@ -28,8 +29,8 @@ from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.widgets import Static
 
-from ....engine.lifeboat.data import FLARE_GUN, LIFE_PRESERVER, MEDICAL_KITS, PARASOL
-from ....engine.lifeboat.models import LifeboatView, TradeCard
+from ....engine.base import IllegalAction
+from ....engine.lifeboat.models import LifeboatView, Refusal, TradeCard
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen, shared_help_lines
 from ...widgets.body import FittedBody
@@ -37,7 +38,7 @@ from ...widgets.keybar import KeyBar
 from ...widgets.news import NewsStrip
 from . import render
 from ....narration.lifeboat import LifeboatNarrator
-from .choices import TRADE_PICK_PHASES, Choices, Open, Step, SwitchRowed
+from .choices import TRADE_PICK_PHASES, Choices, Open, Step, SwitchRowed, sentence
 from .menus import menu_keys, menus
 from .render import Entry, Menu
 from .widgets import Boat, BoatHeader, Decks, LogAndLegend, MenuPrompt, OwnPanel, Situation
@@ -68,6 +69,29 @@ KEY_TAGS: dict[str, tuple[str, ...]] = {}
 for _key, _tag, _label in LETTERS:
     KEY_TAGS[_key] = (*KEY_TAGS.get(_key, ()), _tag)
 ACTION_TAGS = frozenset({"nothing", "row", "swap", "rob", "kit", "parasol", "flare", "trade"})
+# What each letter's tag tries (the engine's rules.TRIED_ACTIONS): the View says why the engine refuses it now.
+TAG_KINDS: dict[str, str] = {
+    "nothing": "do_nothing",
+    "done": "done",
+    "row": "row",
+    "swap": "swap_seats",
+    "rob": "rob",
+    "kit": "use_medical_kit",
+    "parasol": "open_parasol",
+    "flare": "fire_flare_gun",
+    "trade": "propose_trade",
+    "offer": "offer_trade",
+    "accept": "accept_trade",
+    "call_off": "decline_trade",
+    "give_in": "accept_demand",
+    "refuse": "refuse_demand",
+    "navigate": "navigate",
+    "compass": "compass",
+    "chum": "use_chum",
+}
+TRADE_TAGS = frozenset({"offer", "accept", "call_off"})
+# What a number tries where no entry is numbered: joining a fight, throwing the life preserver, giving water.
+NUMBER_KINDS = ("join_fight", "throw_life_preserver", "give_water")
 # What a letter does, as the subject of a refusal ("Rowing: not now. Keep a supply card first (1-4).")
 WHAT: dict[str, str] = {
     "nothing": N_("Doing nothing"),
@@ -368,47 +392,70 @@ class LifeboatTurnScreen(TurnScreen):
         }
         return sentences.get(phase, _("Choose {keys}.")).format(keys=keys)
 
+    def _rule(self, refused: Refusal) -> str:
+        """The engine's reason, as the narrator says it, ending as a sentence."""
+        return sentence(self.narrator.refusal(IllegalAction(refused.code, **refused.params)))
+
     def _refuse_number(self) -> str:
         numbered = sum(1 for entry in self.menu.entries if entry.key.isdigit())
         if numbered:
             return ngettext(
                 "Only {n} choice is numbered here: press 1.", "Only {n} choices are numbered here: press 1-{n}.", numbered
             ).format(n=numbered)
-        phase, me = self.view.phase, self.choices.me
         if len(self.menus) == 1:
-            if phase == "action":
+            if self.view.phase == "action":
                 return _("Your action is chosen with a letter: {keys}.").format(keys=self._keys_words())
-            if phase == "fight" and me.fight_side is not None:
-                side = _("attackers") if me.fight_side == "attacker" else _("defenders")
-                return _("You are with the {side} (sides are final): p plays weapons, d when done.").format(side=side)
-            if phase == "overboard":
-                if not self.choices.holds((LIFE_PRESERVER,)):
-                    return then(_("You have no life preserver to throw."), self._now())
-                if me.overboard and LIFE_PRESERVER not in self.choices.hand:
-                    return _("You are in the water: you keep hold of your life preserver.")
-                return then(_("The life preserver goes to someone conscious in the water."), self._now())
-            if phase == "thirst":
-                return then(_("You have no water to give."), self._now())
-            if phase in TRADE_PICK_PHASES:
+            # a number would join a side, throw the life preserver or give water: the one this decision has
+            refused = next(
+                (r for kind in NUMBER_KINDS if (r := self.choices.refused(kind)) is not None and r.code != "not_now"), None
+            )
+            if refused is not None:
+                if refused.code == "already_fighting":  # the rule, with the keys that still work
+                    side = _("attackers") if self.choices.me.fight_side == "attacker" else _("defenders")
+                    return _("You are with the {side} (sides are final): p plays weapons, d when done.").format(side=side)
+                if refused.code in ("no_life_preserver", "no_water"):
+                    return then(self._rule(refused), self._now())
+                return self._rule(refused)
+            if self.view.phase in TRADE_PICK_PHASES:
                 return _("Cards go into the trade with Space, at the cursor (←/→).")
         return then(_("Nothing is numbered here."), self._now())
+
+    def _tried(self, key: str) -> tuple[str, Refusal | None]:
+        """The tag `key` stands for now and the engine's refusal of what it tries: the first tag whose kind the
+        decision has (refused by a rule of its own), else a trade's while trading, else the key's first
+        refused one (None: the engine refuses none of them)."""
+        tried = [(tag, refused) for tag in KEY_TAGS[key] if (refused := self.choices.refused(TAG_KINDS[tag])) is not None]
+        for tag, refused in tried:
+            if refused.code != "not_now":
+                return tag, refused
+        for tag, refused in tried:
+            if tag in TRADE_TAGS and str(refused.params.get("phase", "")).startswith("trade"):
+                return tag, refused
+        return tried[0] if tried else (KEY_TAGS[key][0], None)
 
     def _refuse_letter(self, key: str) -> str:
         if len(self.menus) > 1:
             return self._now()
-        phase, tags = self.view.phase, KEY_TAGS[key]
-        specific = self._why_not(key)
-        if specific:
-            return specific
-        tag = tags[0]
+        tag, refused = self._tried(key)
+        if refused is None:
+            return then(_("Not now."), self._now())
+        phase = str(refused.params.get("phase", ""))
+        trade = self.view.trade
+        if trade is not None and (refused.code == "offer_first" or (tag == "accept" and phase == "trade_offer")):
+            # accepting waits for the offer: the rule, with the key that makes it
+            return _("Offer the trade first (o); then {who} answers.").format(who=render.name(self.view, trade.partner))
+        if refused.code != "not_now":
+            return self._rule(refused)
+        # The engine has no place for it in this decision (not_now): said with what the decision is instead.
         if tag in ACTION_TAGS:
-            if phase.startswith("trade") and self.view.actor == self.seat:
+            if phase in ("trade_offer", "trade_confirm"):  # the trade the actor is making
                 return _("{what} waits: finish the trade first.").format(what=_(WHAT[tag]))
-            if self.view.actor == self.seat and phase in ("respond", "fight", "row"):
-                why = _("Your action is under way.")
-            else:
-                why = _("{what}: not now.").format(what=_(WHAT[tag]))
-        elif tag in ("offer", "accept", "call_off"):
+            why = _("Your action is under way.") if phase == "row" else _("{what}: not now.").format(what=_(WHAT[tag]))
+        elif tag == "offer" and phase == "trade_answer":
+            return _("The offer is made: accept it (a) or decline it (x).")
+        elif tag == "offer" and phase == "trade_confirm":
+            return _("The offer is answered: confirm the trade (a) or call it off (x).")
+        elif tag in TRADE_TAGS:
             why = _("There is no trade going on.")
         elif tag in ("give_in", "refuse"):
             why = _("No demand to answer.")
@@ -420,68 +467,33 @@ class LifeboatTurnScreen(TurnScreen):
             why = _("Not now.")
         return then(why, self._now())
 
-    def _why_not(self, key: str) -> str | None:
-        """The rule that stops `key` in this decision, where there is one to name."""
-        phase, view = self.view.phase, self.view
-        if phase == "action":
-            others = [seat for seat in view.boat if seat != self.seat]
-            if key == "o":
-                return _("The navigation deck is empty: nobody can row.")
-            if key == "s" and not others:
-                return _("There is nobody else in the boat to swap seats with.")
-            if key == "b":
-                return _("Nobody has a card to rob: every other hand is empty and nothing is face up.")
-            if key == "m":
-                if not self.choices.holds(MEDICAL_KITS):
-                    return _("You have no medical kit.")
-                return _("Nobody is wounded (and the dead cannot be healed).")
-            if key == "u":
-                if not self.choices.holds((PARASOL,)):
-                    return _("You have no parasol.")
-                return _("Your parasol is already open.")
-            if key == "f":
-                if not self.choices.holds((FLARE_GUN,)):
-                    return _("You have no flare gun.")
-                return _("The navigation deck is empty: the flare gun would show nothing.")
-            if key == "t":
-                if not view.options.trading:
-                    return _("Trading is switched off in this game.")
-                return _("You have proposed a trade to everyone you can this turn (once each).")
-        trade = view.trade
-        if trade is not None:
-            if phase == "trade_offer" and key == "a":
-                return _("Offer the trade first (o); then {who} answers.").format(who=render.name(view, trade.partner))
-            if phase == "trade_answer" and key == "o":
-                return _("The offer is made: accept it (a) or decline it (x).")
-            if phase == "trade_confirm" and key == "o":
-                return _("The offer is answered: confirm the trade (a) or call it off (x).")
-        if phase == "navigate" and key == "c":
-            return _("You have no compass face up (or the navigation deck is empty).")
-        if phase == "overboard" and key == "c":
-            return _("You have no bucket of chum.")
-        return None
-
     def _refuse_play(self) -> str:
-        phase = self.view.phase
-        if not self.choices.hand:
+        refused = self.choices.refused("play_card")
+        if refused is None:
+            return _("That card cannot be put face up now.")
+        if refused.code == "not_in_hand" and refused.target is None:  # tried with no card: the hand is empty
             return _("Your hand is empty: there is no card to put face up.")
-        if phase.startswith("trade"):
-            return _("Cards cannot be put face up during a trade.")
-        if phase == "row":
-            return _("Cards cannot be put face up while you place the rowed cards.")
-        if phase == "pick":
-            return _("Cards cannot be put face up while you choose the navigation card.")
-        return _("That card cannot be put face up now.")
+        if refused.code == "no_playing_now":  # the rule, said short (one line at 80 columns)
+            phase = str(refused.params.get("phase", ""))
+            if phase.startswith("trade"):
+                return _("Cards cannot be put face up during a trade.")
+            if phase == "row":
+                return _("Cards cannot be put face up while you place the rowed cards.")
+            if phase == "pick":
+                return _("Cards cannot be put face up while you choose the navigation card.")
+        return self._rule(refused)
 
     def _refuse_trade_card(self) -> str:
-        phase = self.view.phase
-        if phase == "trade_confirm":
-            return _("The cards are chosen: confirm the trade (a) or call it off (x).")
-        if phase not in TRADE_PICK_PHASES:
+        refused = self.choices.refused("trade_card")
+        if refused is None:
+            return _("That card cannot go into the trade.")
+        if refused.code == "not_now":  # no trade to put cards into: the keys that go on instead
+            if refused.params.get("phase") == "trade_confirm":
+                return _("The cards are chosen: confirm the trade (a) or call it off (x).")
             return _("Space puts a card into a trade: there is no trade going on.")
-        if not self.choices.hand:
+        if refused.code == "trade_own_cards" and refused.target is None:  # tried with no card: the hand is empty
             return _("You have no card in hand to trade.")
-        return _("That card cannot go into the trade.")
+        return self._rule(refused)
 
     # Keys ----------------------------------------------------------------------------------------------
 
