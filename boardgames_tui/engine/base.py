@@ -89,6 +89,19 @@ def fact(kind: str, **args: Any) -> Fact:
     return from_fields(Fact, {"kind": kind, "args": args})
 
 
+class Refusal(FrozenModel):
+    """Why the engine would refuse an action a player may try now: the action's `kind` (as the game's View
+    names its tries), the refusal's code and parameters (as IllegalAction carries them), and, for a try made
+    on one thing in turn, the `target` it was tried on (a set, a tile, a seat, a cell: the game says which).
+    A View carries these for its seat when that seat is to act, so a screen says the engine's reason for a
+    refused key instead of working the rule out itself."""
+
+    kind: str
+    code: str
+    params: dict[str, object] = Field(default_factory=dict)
+    target: int | None = None
+
+
 class Outcome(FrozenModel):
     """How a finished game ended.
 

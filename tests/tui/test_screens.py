@@ -399,9 +399,8 @@ async def test_the_rulebook_is_laid_out_again_for_a_new_width(make_app) -> None:
         book = app.screen.query_one(RulebookView)
         for size in ((80, 24), (120, 40)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
-            width = book.scrollable_content_region.width
-            assert width == size[0] - 4  # padding and the scroll bar
+            width = size[0] - 4  # padding and the scroll bar
+            await wait_until(pilot, lambda: book.scrollable_content_region.width == width, "the new width")
             assert book.virtual_size.height == len(book.lines)
             assert all(line.cell_length == width for line in book.lines)
             assert "Lifeboat" in screen_text(app)

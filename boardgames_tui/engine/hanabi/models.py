@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from ..base import Event, FrozenModel
+from ..base import Event, FrozenModel, Refusal
 
 # Suit letters. Colour is never the only signal on screen, so every suit has a letter (the narrator names it).
 RED, YELLOW, GREEN, BLUE, WHITE, MULTI, BLACK = "R", "Y", "G", "B", "W", "M", "K"
@@ -186,3 +186,5 @@ class HanabiView(FrozenModel):
     score: int
     log: tuple[Event, ...]
     legal_actions: tuple[HanabiAction, ...]
+    # For the seat to act: why the engine refuses each kind of move tried as such now (rules.TRIED_KINDS).
+    refusals: tuple[Refusal, ...] = ()

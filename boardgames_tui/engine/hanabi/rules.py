@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event, fact
+from ..base import Event, Fact, GameRules, IllegalAction, Outcome, Refusal, event, fact
 from ..rng import shuffled
 from . import scoring
 from .clues import clue_touches
@@ -430,7 +430,21 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
             score=score(state),
             log=self.log_for(state, seat),
             legal_actions=self.legal_for(state, seat),
+            refusals=self.refusals(state, seat),
         )
+
+    def refusals(self, state: HanabiState, seat: int | None) -> tuple[Refusal, ...]:
+        """For the seat to act: the engine's reason for refusing each of TRIED_KINDS as such now (no clue
+        token left, every token still there, no bonus to skip, a bonus step pending). A refusal about the
+        probe's own slot or player only says nothing stops the kind, and is left out."""
+        if seat is None or seat != state.current or state.phase == "over":
+            return ()
+        found = []
+        for kind, probe in TRIED_KINDS.items():
+            refused = self.refusal(state, seat, probe)
+            if refused is not None and refused.code not in _PROBE_ONLY:
+                found.append(Refusal(kind=kind, code=refused.code, params=refused.params))
+        return tuple(found)
 
     @staticmethod
     def unseen_counts(state: HanabiState, seat: int) -> dict[tuple[str, int], int]:
@@ -503,5 +517,14 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
         cfg = config(state.options)
         return card.rank == needed_rank(state.piles, cfg, cfg.suit_index[card.suit])
 
+
+# The moves a player tries by key (p, d, c, k), each probed on no card and no player in particular.
+TRIED_KINDS: dict[str, HanabiAction] = {
+    "play": PlayCard.model_construct(slot=0),
+    "discard": DiscardCard.model_construct(slot=0),
+    "clue": ColourClue.model_construct(target=-1, suit=""),
+    "skip": SkipBonus.model_construct(),
+}
+_PROBE_ONLY = frozenset({"no_such_slot", "no_such_player"})
 
 RULES = HanabiRules()

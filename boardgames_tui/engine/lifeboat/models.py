@@ -15,7 +15,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from ..base import Event, Fact, FrozenModel
+from ..base import Event, Fact, FrozenModel, Refusal
 
 # draft: one seat at a time keeps a supply card; action: the actor chooses (free: play cards, trade);
 # trade_offer / trade_answer / trade_confirm: the three steps of a trade; respond: the target of a demand
@@ -448,17 +448,6 @@ class ScoreLine(FrozenModel):
     hate_points: int
     total: int
     notes: tuple[Fact, ...]  # the special cases that explain the items (narcissist, lost at sea ...)
-
-
-class Refusal(FrozenModel):
-    """Why the engine would refuse an action of `kind` now (rules.TRIED_ACTIONS: an action kind, or
-    "compass" for navigating with the compass): its refusal code and parameters. `target` names the seat or
-    own card the representative action was tried on, for the kinds that need one."""
-
-    kind: str
-    code: str
-    params: dict[str, object] = Field(default_factory=dict)
-    target: int | None = None
 
 
 class LifeboatView(FrozenModel):

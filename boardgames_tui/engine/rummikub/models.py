@@ -8,7 +8,7 @@ from typing import Annotated, Literal, Union, get_args
 
 from pydantic import Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
-from ..base import Event, Fact, FrozenModel
+from ..base import Event, Fact, FrozenModel, Refusal
 from .tiles import JokerMeaning, OneInRuns, Tile
 
 RuleSet = Literal["standard", "american", "international"]
@@ -266,17 +266,6 @@ class SetView(FrozenModel):
     changed: bool  # differs from the start of the turn
     owner: int | None = None  # American / International: whose meld it is
     recent: bool = False  # changed since the current player's last turn (by the other players)
-
-
-class Refusal(FrozenModel):
-    """Why the engine would refuse an action of `kind` now: its refusal code and parameters. `target` names
-    what the action was tried on, for the kinds tried on each thing in turn (editing.TARGETED_TRIES): a
-    set's id, or a tile's."""
-
-    kind: str
-    code: str
-    params: dict[str, object] = Field(default_factory=dict)
-    target: int | None = None
 
 
 class TurnRules(FrozenModel):

@@ -10,7 +10,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, TypeAdapter
 
-from ..base import Event, Fact, FrozenModel
+from ..base import Event, Fact, FrozenModel, Refusal
 
 # start: optional privilege spending, optional replenish, or a main action; main: after a replenish, a
 # main action only; then the choices a purchase or a royal card may need; discard: down to 10 tokens.
@@ -189,18 +189,6 @@ class PlayerView(FrozenModel):
     colour_points: tuple[int, ...]
     points: int
     crowns: int
-
-
-class Refusal(FrozenModel):
-    """Why the engine would refuse an action of `kind` now: its refusal code and parameters. `target` names
-    what the action was tried on, for the kinds tried on each thing in turn (rules.TARGETED_TRIES): a board
-    cell for a privilege, a level for a reservation of that level's deck; None for a refusal of the kind as
-    such, whatever it is tried on."""
-
-    kind: str
-    code: str
-    params: dict[str, object] = Field(default_factory=dict)
-    target: int | None = None
 
 
 class SplendorDuelView(FrozenModel):

@@ -151,3 +151,14 @@ def test_possible_seen_from_another_seat_counts_the_first_seats_cards() -> None:
     assert all("Y1" in s.possible for s in slots)
     s = act(state, NumberClue(target=1, rank=4))
     assert RULES.view(s, 1).hands[1].slots[3].possible == ("R4", "Y4", "G4", "B4", "W4")
+
+
+def test_the_view_says_why_a_kind_of_move_is_refused_now() -> None:
+    """The screen says the engine's reason for a refused key (the View carries it for the seat to act)."""
+    full = build([["R1", "B2", "G3", "Y4", "W5"], ["R2", "B1", "W1", "Y3", "G1"]], fill_deck=True)
+    refused = {r.kind: r.code for r in RULES.view(full, 0).refusals}
+    assert refused == {"discard": "all_clue_tokens", "skip": "no_bonus"}
+    assert RULES.view(full, 1).refusals == () and RULES.view(full, None).refusals == ()
+    broke = build([["R1", "B2", "G3", "Y4", "W5"], ["R2", "B1", "W1", "Y3", "G1"]], fill_deck=True, clue_tokens=0)
+    refused = {r.kind: r.code for r in RULES.view(broke, 0).refusals}
+    assert refused == {"clue": "no_clue_tokens", "skip": "no_bonus"}

@@ -343,6 +343,11 @@ class HanabiTurnScreen(TurnScreen):
         """A rule's refusal as the engine would give it, in words: the same sentence for a refused key."""
         return self.narrator.refusal(IllegalAction(code, **params))
 
+    def engine_refusal(self, kind: str) -> str | None:
+        """The engine's reason, as the View carries it, for refusing a move of `kind` as such now."""
+        refused = next((r for r in self.view.refusals if r.kind == kind), None)
+        return None if refused is None else self.rule(refused.code, **refused.params)
+
     def _idle_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         count = self.hand_size
         if action == "slot":
@@ -351,16 +356,15 @@ class HanabiTurnScreen(TurnScreen):
             ).format(d=int(parameters[0]) + 1, n=count)  # type: ignore[call-overload]
         if action == "move":
             return _("You hold only one card.")
-        if action == "discard":
-            return self.rule("all_clue_tokens", n=MAX_CLUE_TOKENS)
+        if action in ("discard", "skip"):
+            return self.engine_refusal(action)
         if action in ("clue", "colour"):
-            if self.view.clue_tokens <= 0:
-                return self.rule("no_clue_tokens")
+            refused = self.engine_refusal("clue")
+            if refused is not None:
+                return refused
             if action == "clue":
                 return _("No clue can touch any card now.")
             return _("A colour letter names a clue: press c first, then the player.")
-        if action == "skip":
-            return self.rule("no_bonus")
         if action == "confirm":
             return _("Enter confirms a play, a discard or a clue: choose one with p, d or c first.")
         if action == "note":
