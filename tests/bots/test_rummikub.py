@@ -244,6 +244,15 @@ def test_hard_keeps_its_joker_while_nobody_is_close() -> None:
     assert ids("J")[0] in plan_turn(RULES.view(close, 0)).placed
 
 
+def test_hard_never_keeps_its_joker_back_from_going_out() -> None:
+    """A rack of thirteen that goes out entirely, joker included, while the other player is far from out:
+    the game is won now, so nothing is held back (a missed win is a certain blunder, blunders/rummikub.py)."""
+    rack = "K5 K6 K7 J B9 B10 B11 O2 O3 O4 R9 R10 R11"
+    state = build([rack, "K1 K2 K3 K4 K8 K9 K10 K12 K13 O1"], ["R1 R2 R3"])
+    after = play_turn(state, "hard")
+    assert after.phase == "over" and not after.racks[0]
+
+
 def test_american_goes_out_with_a_discard() -> None:
     state = vbuild("american", ["R4 R5 R6 B9", "K1 K2 K3 K4 K5 K6 K7 K8"], [(1, "O7 O8 O9")])
     after = play_turn(state, "hard")

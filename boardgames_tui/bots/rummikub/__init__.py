@@ -243,6 +243,8 @@ def _held_back(
     """Keep a rack joker back while every other player is far from going out and the joker adds nothing
     but itself (a play without it places all the other tiles)."""
     seat = view.seat
+    if plan.count == len(pool):
+        return plan  # it goes out: the game is won, nothing is worth keeping
     far = all(count > CLOSE_TO_OUT for s, count in enumerate(view.rack_counts) if s != seat)
     jokers = [t for t in plan.placed if IS_JOKER[t]]
     if not far or not jokers or len(pool) - len(jokers) <= CLOSE_TO_OUT:
