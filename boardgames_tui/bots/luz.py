@@ -9,9 +9,17 @@ already won, which the View keeps face down). Its own cards are then judged by t
 Levels:
 - "easy": bids a card-by-card estimate of its tricks and plays a bid-seeking rule (win while short of
   the bid, shed cards once it is reached) on its expected numbers. No sampling.
-- "hard": draws its own hand many times (48 draws per bid, 16 per card) and plays each draw out with
-  that rule for every seat (each blind to its own numbers, as at the table); bids the (bid, bead) with
-  the best mean points, and plays the card whose playouts score best.
+- "hard": draws its own hand many times (96 draws per bid, 48 per card) and plays each draw out with
+  that rule for every seat, each blind to its own numbers as at the table; bids the (bid, bead) with
+  the best mean points, and plays the card whose playouts score best. Two things make the playouts
+  foretell the table (most of the old misses, by one trick or more, came from them):
+  - beliefs move: at the table a blind seat's expectation is taken over everything face down, which
+    grows with every won trick, so playouts re-derive each seat's beliefs whenever a trick is turned
+    over (told its own numbers, a Hard with fixed beliefs still missed 15% of its bids, with moving
+    ones none: against "easy" the rest is the doubt about its own numbers);
+  - the others see this seat's numbers, so their bids say something about them: bidding draws 4 times
+    as many hands as it plays out and keeps them weighted by how well they explain the bids made.
+  Its own draws also leave out the cards of the trick just won (it saw them).
 - "random": any legal action (the baseline).
 
 Playouts use a compact integer copy of the trick rules (follow the led colour, yellow trumps, highest
@@ -34,6 +42,7 @@ from .base import BotFactory, RandomBot
 _COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 _T = _COLOUR_INDEX[TRUMP]  # the trump colour's index
 _CARD_IDS = 16 * len(COLOURS)  # a card is colour_index * 16 + number
+_BID_MISMATCH = 0.3  # weight of a drawn hand per trick by which a seat's bid differs from what "easy" would bid
 
 
 def card_id(colour: str, number: int) -> int:
@@ -86,17 +95,6 @@ def _count_colours(hand: Sequence[int]) -> dict[int, int]:
     for c in hand:
         counts[c >> 4] = counts.get(c >> 4, 0) + 1
     return counts
-
-
-def assign_beliefs(hand: Sequence[int], unseen: dict[int, list[int]], value: list[float]) -> None:
-    """Sets value[c] for each card of `hand` to the number its blind holder expects it to be, given the
-    numbers of each colour the holder cannot see (`unseen`, which includes the hand itself)."""
-    counts = _count_colours(hand)
-    expected = _expected_by_colour(unseen, counts)
-    for col, k in counts.items():
-        own = sorted(c for c in hand if c >> 4 == col)  # ascending true numbers ↔ ascending expectations
-        for c, v in zip(own, expected[col]):
-            value[c] = v
 
 
 # The bid-seeking rule every seat follows in playouts (and "easy" at the table) -------------------------
@@ -172,29 +170,69 @@ def estimate_tricks(seat: int, hands: Sequence[Sequence[int]], value: Sequence[f
     return total
 
 
+def easy_bid(estimate: float) -> tuple[int, bool]:
+    """The (bid, bead) "easy" makes from its trick estimate: round up from .7, take the bead from .3 (it
+    then still plays for the lower bid)."""
+    bid = int(estimate)
+    fraction = estimate - bid
+    if fraction >= 0.7:
+        return min(bid + 1, 10), False
+    return min(bid, 10), fraction >= 0.3
+
+
+def _refresh_beliefs(
+    hands: Sequence[Sequence[int]], hidden: dict[int, list[int]], colours: set[int], value: list[float]
+) -> None:
+    """Sets value[c] for each card of `colours` in `hands` to the number its blind holder expects it to
+    be: an order statistic of its own numbers and those face down (`hidden`), as in `Seen`."""
+    for hand in hands:
+        for col in colours:
+            own = sorted(c for c in hand if c >> 4 == col)
+            if own:
+                pool = tuple(sorted(hidden[col] + [c & 15 for c in own]))
+                for c, v in zip(own, expected_order_values(pool, len(own))):
+                    value[c] = v
+
+
 def play_out(
     hands: list[list[int]],
     trick: list[int],
     leader: int,
     won: list[int],
     targets: Sequence[int],
-    value: Sequence[float],
+    value: list[float],
+    hidden: dict[int, list[int]],
 ) -> list[int]:
     """Plays the round to its end from `trick` (cards so far, led by `leader`); returns tricks per seat.
-    Mutates `hands`, `trick` and `won`."""
+    `hidden` holds the numbers face down for everyone (set aside or in won tricks): a won trick joins
+    them, and as at the table each blind seat's beliefs about its own cards move with them.
+    Mutates every argument but `targets`."""
     n = len(hands)
     while True:
         if len(trick) == n:
             winner = (leader + best_card(trick)) % n
             won[winner] += 1
             leader = winner
-            trick.clear()
             if not hands[leader]:
                 return won
+            for c in trick:
+                hidden[c >> 4].append(c & 15)
+            _refresh_beliefs(hands, hidden, {c >> 4 for c in trick}, value)
+            trick.clear()
         seat = (leader + len(trick)) % n
         card = choose_card(seat, hands, trick, value, won[seat] < targets[seat], n)
         hands[seat].remove(card)
         trick.append(card)
+
+
+World = tuple[list[list[int]], list[float], dict[int, list[int]]]  # hands, beliefs, numbers face down
+
+
+def _copy_world(
+    hands: Sequence[Sequence[int]], value: Sequence[float], hidden: dict[int, list[int]], trick: list[int]
+) -> tuple[list[list[int]], list[int], list[float], dict[int, list[int]]]:
+    """Fresh copies for one playout (it mutates them), with `trick` on the table."""
+    return [list(h) for h in hands], trick, list(value), {col: list(ks) for col, ks in hidden.items()}
 
 
 # Reading the View ---------------------------------------------------------------------------------------
@@ -227,6 +265,12 @@ class Seen:
         self.unseen: dict[int, list[int]] = {
             col: [k for k in range(1, top + 1) if (col << 4 | k) not in visible] for col in range(len(COLOURS))
         }
+        # the cards of the trick just won are face down now, but the seat saw them: none is in its hand
+        last = view.last_trick
+        shown = set()
+        if last is not None and last.round == view.round:
+            shown = {card_id(p.card.colour, p.card.number) for p in last.plays}
+        self.my_pool = {col: [k for k in ks if (col << 4 | k) not in shown] for col, ks in self.unseen.items()}
         self.bids = [st.bid for st in view.status]
         self.beads = [st.bead for st in view.status]
         self.won = [st.tricks for st in view.status]
@@ -247,33 +291,41 @@ class Seen:
 
     def sample_hand(self, rng: random.Random) -> list[int]:
         """One draw of the own hand's cards per position, consistent with everything seen."""
-        drawn = {col: sorted(rng.sample(self.unseen[col], k)) for col, k in self.my_counts.items()}
+        drawn = {col: sorted(rng.sample(self.my_pool[col], k)) for col, k in self.my_counts.items()}
         return [col << 4 | k for col, k in zip(self.my_colours, self._arrange(drawn))]
 
-    def world(self, mine: list[int]) -> tuple[list[list[int]], list[float]]:
-        """Hands for one draw of the own cards, and every card's value as its holder believes it."""
+    def world(self, mine: list[int]) -> World:
+        """For one draw of the own cards: the hands, every card's value as its holder believes it, and
+        the numbers face down for everyone (what this seat cannot see, less the drawn cards)."""
         hands = [list(h) for h in self.hands]
         hands[self.me] = list(mine)
-        value = [float(c & 15) for c in range(_CARD_IDS)]
-        for c, v in zip(mine, self.my_expected):
-            value[c] = v
         mine_set = set(mine)
-        for s in range(self.n):
-            if s == self.me:
-                continue
-            # what seat s cannot see: its own cards plus what this seat could not see and did not draw
-            unseen = {col: [k for k in ks if (col << 4 | k) not in mine_set] for col, ks in self.unseen.items()}
-            for c in hands[s]:
-                unseen[c >> 4].append(c & 15)
-            assign_beliefs(hands[s], unseen, value)
-        return hands, value
+        hidden = {col: [k for k in ks if (col << 4 | k) not in mine_set] for col, ks in self.unseen.items()}
+        value = [float(c & 15) for c in range(_CARD_IDS)]
+        _refresh_beliefs(hands, hidden, set(range(len(COLOURS))), value)
+        return hands, value, hidden
 
     def targets(self, hands: Sequence[Sequence[int]], value: Sequence[float]) -> list[int]:
-        """Each seat's bid, or for a seat yet to bid the tricks its hand seems worth."""
+        """Each seat's bid, or for a seat yet to bid the bid "easy" would make there (both levels play
+        for their yellow bid, so that is the number of tricks they will try to take)."""
         return [
-            b if b is not None else round(estimate_tricks(s, hands, value))
+            b if b is not None else easy_bid(estimate_tricks(s, hands, value))[0]
             for s, b in enumerate(self.bids)
         ]
+
+    def bid_likelihood(self, hands: Sequence[Sequence[int]], value: Sequence[float]) -> float:
+        """How well one draw of the own hand explains the bids already made. Those seats bid looking at
+        this seat's numbers, so a draw under which they would have bid otherwise is less likely; a seat
+        may be "hard" and bid otherwise anyway, so a miss lowers the weight rather than ruling it out.
+        Only in the bidding, while every hand is still whole."""
+        weight = 1.0
+        for s, b in enumerate(self.bids):
+            if b is None or s == self.me:
+                continue
+            tricks, bead = easy_bid(estimate_tricks(s, hands, value))
+            off = abs(tricks - b) + (0.5 if bead != self.beads[s] else 0.0)
+            weight *= _BID_MISMATCH**off
+        return weight
 
 
 # The levels ---------------------------------------------------------------------------------------------
@@ -307,12 +359,7 @@ class EasyBot:
         seen = Seen(view)
         hands, value, mine = _mine_as_believed(seen, rng)
         if view.phase == "bid":
-            estimate = estimate_tricks(seen.me, hands, value)
-            bid = int(estimate)
-            fraction = estimate - bid
-            if fraction >= 0.7:
-                return _bid_action(view, min(bid + 1, 10), False)
-            return _bid_action(view, min(bid, 10), fraction >= 0.3)
+            return _bid_action(view, *easy_bid(estimate_tricks(seen.me, hands, value)))
         want = seen.won[seen.me] < (seen.bids[seen.me] or 0)
         card = choose_card(seen.me, hands, seen.trick, value, want, seen.n)
         return _play_action(view, mine.index(card))
@@ -326,10 +373,12 @@ def _play_action(view: LuzView, position: int) -> Any:
 
 
 class HardBot:
-    """Draws its own hand many times and plays each draw out with the bid-seeking rule for every seat."""
+    """Draws its own hand many times and plays each draw out with the bid-seeking rule for every seat,
+    their beliefs moving as at the table (see the module's docstring)."""
 
-    def __init__(self, bid_draws: int = 48, play_draws: int = 16, spread: int = 2) -> None:
+    def __init__(self, bid_draws: int = 96, play_draws: int = 48, spread: int = 2, bid_pool: int = 4) -> None:
         self.bid_draws = bid_draws
+        self.bid_pool = bid_pool  # hands drawn per hand played out in the bidding, to weigh by the bids
         self.play_draws = play_draws
         self.spread = spread  # bids considered: the estimate ± this
 
@@ -343,33 +392,45 @@ class HardBot:
         return _play_action(view, self.play(seen, rng, [a.position for a in view.legal_actions]))
 
     def bid(self, seen: Seen, rng: random.Random) -> tuple[int, bool]:
+        """The (bid, bead) with the best mean points over the playouts; a success pays the same whatever
+        the bid, so this is in effect the bid most likely met, the bead taken when it pays for itself."""
         me = seen.me
         believed_hands, believed_value, _ = _mine_as_believed(seen, rng)
         centre = round(estimate_tricks(me, believed_hands, believed_value))
         candidates = range(max(0, centre - self.spread), min(10, centre + self.spread) + 1)
         points: dict[tuple[int, bool], float] = {(t, b): 0.0 for t in candidates for b in (False, True)}
-        for _ in range(self.bid_draws):
-            hands, value = seen.world(seen.sample_hand(rng))
+        for hands, value, hidden in self.bid_worlds(seen, rng):
             targets = seen.targets(hands, value)
             for t in candidates:
                 targets[me] = t
-                won = play_out([list(h) for h in hands], [], seen.leader, list(seen.won), targets, value)
+                trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [])
+                won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden)
                 for bead in (False, True):
                     points[(t, bead)] += round_points(seen.round, t, bead, won[me])
         return max(points, key=points.__getitem__)  # ties: the first, i.e. the lowest bid, no bead
 
+    def bid_worlds(self, seen: Seen, rng: random.Random) -> list[World]:
+        """`bid_draws` worlds for the bidding: candidates drawn `bid_pool` times as many, then picked with
+        the weight of how well they explain the bids already made."""
+        candidates = [seen.world(seen.sample_hand(rng)) for _ in range(self.bid_draws * self.bid_pool)]
+        if self.bid_pool == 1:
+            return candidates
+        weights = [seen.bid_likelihood(h, v) for h, v, _ in candidates]
+        return rng.choices(candidates, weights, k=self.bid_draws)
+
     def play(self, seen: Seen, rng: random.Random, positions: Sequence[int]) -> int:
+        """The position whose card scores best over `play_draws` playouts of the rest of the round."""
         me = seen.me
         bid, bead = seen.bids[me] or 0, seen.beads[me]
         points = dict.fromkeys(positions, 0.0)
         for _ in range(self.play_draws):
             mine = seen.sample_hand(rng)
-            hands, value = seen.world(mine)
+            hands, value, hidden = seen.world(mine)
             targets = seen.targets(hands, value)
             for p in positions:
-                trial = [list(h) for h in hands]
+                trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [*seen.trick, mine[p]])
                 trial[me].remove(mine[p])
-                won = play_out(trial, [*seen.trick, mine[p]], seen.leader, list(seen.won), targets, value)
+                won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden)
                 points[p] += round_points(seen.round, bid, bead, won[me])
         return max(positions, key=points.__getitem__)
 

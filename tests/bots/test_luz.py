@@ -9,7 +9,16 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS
-from boardgames_tui.bots.luz import HardBot, Seen, best_card, card_id, expected_order_values
+from boardgames_tui.bots.luz import (
+    HardBot,
+    Seen,
+    best_card,
+    card_id,
+    easy_bid,
+    estimate_tricks,
+    expected_order_values,
+    play_out,
+)
 from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, Play, PlayCard
 from boardgames_tui.engine.luz.rules import RULES, trick_winner
 
@@ -155,3 +164,65 @@ def test_hard_bot_draw_counts_are_settings() -> None:
     state = _midgame(3, 1, 0)
     small = HardBot(bid_draws=4, play_draws=2).choose(RULES.view(state, state.current), random.Random(0))
     assert small in RULES.legal_actions(state, state.current)
+
+
+def test_easy_bid_rounds_up_from_seven_tenths_and_takes_the_bead_from_three() -> None:
+    assert easy_bid(2.2) == (2, False)
+    assert easy_bid(2.5) == (2, True)
+    assert easy_bid(2.7) == (3, False)
+    assert easy_bid(10.8) == (10, False)
+
+
+def test_draws_leave_out_the_trick_just_won() -> None:
+    # the seat saw every card of the last trick as it was played: none of them can be in its hand
+    state = _midgame(4, 8, 4 + 4 + 2)  # four bids, one full trick, two cards of the next
+    view = RULES.view(state, state.current)
+    assert view.last_trick is not None and view.last_trick.round == view.round
+    shown = {card_id(p.card.colour, p.card.number) for p in view.last_trick.plays}
+    seen = Seen(view)
+    assert shown & {col << 4 | k for col, ks in seen.unseen.items() for k in ks}  # face down for the others
+    rng = random.Random(1)
+    for _ in range(50):
+        assert not set(seen.sample_hand(rng)) & shown
+
+
+def test_worlds_give_each_seat_the_beliefs_it_has_at_the_table() -> None:
+    # a blind seat's belief is the expectation over what it cannot see: its own cards and those face down
+    state = _midgame(3, 4, 0)
+    seen = Seen(RULES.view(state, state.current))
+    hands, value, hidden = seen.world(seen.sample_hand(random.Random(2)))
+    other = (seen.me + 1) % 3
+    for col in range(5):
+        own = sorted(c for c in hands[other] if c >> 4 == col)
+        if own:
+            pool = tuple(sorted(hidden[col] + [c & 15 for c in own]))
+            assert [value[c] for c in own] == list(expected_order_values(pool, len(own)))
+
+
+def test_playouts_move_the_beliefs_as_tricks_are_turned_face_down() -> None:
+    # as at the table, a blind seat's pool grows with every won trick: seat 0 holds red 2 and red 3 and,
+    # with reds 1 and 4 face down, expects 1.67 and 3.33; it sheds the "3.33" under the red 8, and the
+    # trick (red 3, 7, 8) goes face down, so it now expects its last red to be the mean of {1,2,3,4,7,8}
+    red, green = (lambda k: card_id("R", k)), (lambda k: card_id("G", k))
+    hands = [[red(2), red(3)], [green(2)], [green(3)]]
+    value = [float(c & 15) for c in range(80)]
+    value[red(2)], value[red(3)] = expected_order_values((1, 2, 3, 4), 2)
+    hidden: dict[int, list[int]] = {col: [] for col in range(5)}
+    hidden[0] = [1, 4]
+    won = play_out(hands, [red(7), red(8)], 1, [0, 0, 0], [0, 0, 0], value, hidden)
+    assert won == [0, 0, 2]
+    assert sorted(hidden[0]) == [1, 3, 4, 7, 8]
+    assert value[red(2)] == pytest.approx(25 / 6)
+
+
+def test_bids_already_made_weigh_the_draws() -> None:
+    # a draw under which an earlier seat would have bid just what it bid explains the table best
+    state = _midgame(4, 5, 2)  # two seats have bid
+    seen = Seen(RULES.view(state, state.current))
+    hands, value, _ = seen.world(seen.sample_hand(random.Random(3)))
+    bidders = [s for s, b in enumerate(seen.bids) if b is not None]
+    for s in bidders:
+        seen.bids[s], seen.beads[s] = easy_bid(estimate_tricks(s, hands, value))
+    assert seen.bid_likelihood(hands, value) == 1.0
+    seen.bids[bidders[0]] = (seen.bids[bidders[0]] or 0) + 2
+    assert seen.bid_likelihood(hands, value) == pytest.approx(0.3**2)
