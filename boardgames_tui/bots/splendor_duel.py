@@ -7,10 +7,17 @@ Levels:
 - hard: information-set Monte Carlo tree search. Each iteration deals a full state consistent with the
   seat's View (the unseen deck cards reshuffled, the opponent's blind reserves drawn from the unseen
   cards of their levels), walks one shared tree over the actions legal in that deal, and scores the leaf
-  with a static evaluation of both players' progress toward the three ways to win. A tree node considers a
-  short list of the most promising moves (all purchases, the best token takes, a few reserves); the lists
-  are cached by the position they depend on, and the card sums run on packed integers, so the budget of
-  iterations goes into search rather than bookkeeping.
+  with a static evaluation of both players' progress toward the three ways to win: points, crowns (and
+  the royal card the next crown threshold brings), the best colour, the engine of bonuses, the cards in
+  reach, a winning card a take or two away (a threat to answer), tokens (those past 6 count half, those
+  past the limit of 10 nothing), and a drag for reserved cards still far from affordable. A tree node
+  considers a short list of the most promising moves (all purchases, the best token takes, reserves of
+  cards the gold makes affordable or that keep a winning card from the opponent, privileges whose token
+  can be kept); the lists are cached by the position they depend on, and the card sums run on packed
+  integers, so the budget of iterations goes into search rather than bookkeeping. Nothing that only goes
+  back to the bag is considered (issue #28): at the limit, no line of tokens longer than one, no
+  privilege, no replenish; the token given back is the one the evaluation minds least, never one the
+  turn brought when another can go.
 
 Every level reads only the View and the generator it is given; the search is budgeted by iterations,
 never by the clock, so a decision replays exactly from the deal number.
@@ -34,7 +41,7 @@ from ..engine.splendor_duel.models import (
     SplendorDuelView,
 )
 from ..engine.splendor_duel.rules import SplendorDuelRules
-from ..engine.splendor_duel.turn import MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS
+from ..engine.splendor_duel.turn import CROWN_THRESHOLDS, MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS
 from .base import BotFactory, RandomBot
 
 # How many cards from the top of each deck a deal shuffles: more than the search's horizon can draw.
@@ -100,6 +107,16 @@ def card_gap(cid: int, p: Any) -> int:
     return gap_from(cid, packed_means(p), p.tokens[GOLD], any(p.bonuses))
 
 
+def completes_purchase(colour: int, p: Any, pyramid: Sequence[Sequence[int]]) -> bool:
+    """Whether one more token of `colour` would let `p` buy a card it cannot buy now."""
+    means, gold, has_bonus = packed_means(p), p.tokens[GOLD], any(p.bonuses)
+    more = means + (1 << 8 * colour)  # packed as `packed_means` packs: 8 bits a colour, pearls at 5
+    return any(
+        gap_from(cid, more, gold, has_bonus) == 0 < gap_from(cid, means, gold, has_bonus)
+        for cid in visible_cards(pyramid, p.reserved)
+    )
+
+
 def visible_cards(pyramid: Sequence[Sequence[int]], reserved: Sequence[int] | None) -> list[int]:
     return [cid for row in pyramid for cid in row if cid] + list(reserved or ())
 
@@ -122,51 +139,100 @@ def wins_with(cid: int, p: Any) -> bool:
     return False
 
 
-def player_worth(p: Any, cards_in_reach: Sequence[int]) -> tuple[float, bool]:
+# What a royal card is worth on average (2 or 3 points and an ability).
+ROYAL_WORTH = 3.0
+# Tokens past this many count half (see `token_worth`).
+FULL_HAND = 6
+# How much a card the player can afford soon counts, best first: a player with several cards in reach has
+# more ways to spend the same tokens, so the second and third count too, for less.
+REACH_WEIGHTS = (0.5, 0.25, 0.12)
+# What each token still lacking for a reserved card costs its holder (up to 8 of them).
+RESERVE_DRAG = 1.0
+# A card that would win, within one take of three tokens, is a threat the other player must answer (or a
+# plan to follow): it counts this much, divided by one more than the tokens lacking.
+NEAR_WIN = 2.0
+NEAR_WIN_GAP = 4
+
+
+def token_worth(t: Sequence[int]) -> float:
+    """What a player's tokens are worth. A hand near the limit can take little more, so its last tokens
+    count half until spent on a card (a full hand that buys nothing is a turn lost); those over the limit
+    go back to the bag at the end of the turn (the cheapest first), so they count for nothing and a take or
+    a gold that only comes back gains nothing."""
+    gems = t[0] + t[1] + t[2] + t[3] + t[4]
+    worth = 0.3 * gems + 0.45 * t[PEARL] + 0.5 * t[GOLD]
+    total = gems + t[PEARL] + t[GOLD]
+    if total > FULL_HAND:
+        worth -= 0.15 * (min(total, MAX_TOKENS) - FULL_HAND)
+        if total > MAX_TOKENS:
+            worth -= 0.3 * (total - MAX_TOKENS)
+    return worth
+
+
+def royal_prospect(p: Any, royals_left: int) -> float:
+    """The share of the next royal card a player's crowns have earned so far: a crown that completes a
+    threshold is worth the card it brings."""
+    if not royals_left or p.thresholds >= len(CROWN_THRESHOLDS):
+        return 0.0
+    low = CROWN_THRESHOLDS[p.thresholds - 1] if p.thresholds else 0
+    share = (p.crowns - low) / (CROWN_THRESHOLDS[p.thresholds] - low)
+    return ROYAL_WORTH * min(1.0, share) ** 2
+
+
+def player_worth(p: Any, shared: Sequence[int], royals_left: int) -> tuple[float, bool]:
     """A player's standing in points (progress toward 20 points, 10 crowns and 10 points in one colour,
-    with bonuses, tokens, privileges and the best card within reach counted toward it), and whether a
-    card it can buy right now would win."""
+    with bonuses, tokens, privileges, the next royal card and the cards within reach, in the pyramid
+    `shared` or reserved, counted toward it), and whether a card it can buy right now would win. A
+    reserved card far from affordable counts against the player: it holds a slot and may never pay; a
+    winning card a take or two away counts for it."""
     best_colour = max(p.colour_points)
     worth = p.points + 0.9 * p.crowns + 1.1 * best_colour
     # the race is won by whichever route finishes first, so a route close to its end counts extra
     worth += 6.0 * max(p.points / WIN_POINTS, p.crowns / WIN_CROWNS, best_colour / WIN_COLOUR_POINTS) ** 2
     worth += sum(0.7 * min(b, 4) + 0.2 * max(0, b - 4) for b in p.bonuses)
-    t = p.tokens
-    worth += 0.3 * sum(t[:PEARL]) + 0.45 * t[PEARL] + 0.5 * t[GOLD] + 0.45 * p.privileges
-    reach = 0.0
-    winning = False
-    means, gold, has_bonus = packed_means(p), t[GOLD], any(p.bonuses)
+    worth += token_worth(p.tokens) + 0.45 * p.privileges + royal_prospect(p, royals_left)
+    reach = [0.0, 0.0, 0.0]
+    nearest_win = NEAR_WIN_GAP  # tokens lacking for the nearest card that would win
+    means, gold, has_bonus = packed_means(p), p.tokens[GOLD], any(p.bonuses)
     which = 1 if has_bonus else 0
-    for cid in cards_in_reach:
+    reserved = p.reserved
+    for cid in (*shared, *reserved) if reserved else shared:
         gap = gap_from(cid, means, gold, has_bonus)
         if gap < 6:
             r = _WORTH[cid][which] / (1.0 + gap)
-            if r > reach:
-                reach = r
-            if gap == 0 and not winning:
-                winning = wins_with(cid, p)
-    return worth + 0.5 * reach, winning
+            if r > reach[2]:
+                reach[2] = r
+                reach.sort(reverse=True)
+            if gap < nearest_win and wins_with(cid, p):
+                nearest_win = gap
+    for cid in reserved:
+        worth -= RESERVE_DRAG * min(gap_from(cid, means, gold, has_bonus), 8)
+    if 0 < nearest_win < NEAR_WIN_GAP:
+        worth += NEAR_WIN / (1.0 + nearest_win)
+    return worth + sum(w * r for w, r in zip(REACH_WEIGHTS, reach)), nearest_win == 0
 
 
 def state_value(state: SplendorDuelState) -> float:
     """Seat 0's chances in [0, 1]: 1 or 0 once someone has won, else the evaluation through a logistic.
-    A player who could buy a winning card now has all but won if it is their turn, and is well ahead if
-    it is not (the other may still buy or reserve that card first)."""
+    A player who could buy a winning card now has all but won if it is their turn (above 0.95, whatever
+    else the evaluation says: blocking that card is better than any position that leaves it), and is well
+    ahead if it is not (the other may still buy or reserve that card first)."""
     if state.phase == "over":
         if state.winner is None:
             return 0.5
         return 1.0 if state.winner == 0 else 0.0
     shared = [cid for row in state.pyramid for cid in row if cid]
-    (w0, win0), (w1, win1) = (player_worth(p, shared + list(p.reserved)) for p in state.seats)
+    royals_left = len(state.royals)
+    (w0, win0), (w1, win1) = (player_worth(p, shared, royals_left) for p in state.seats)
     mover = state.current
     diff = w0 - w1 + (0.8 if mover == 0 else -0.8)
     if state.phase in ("start", "main") and (win0, win1)[1 - mover]:
         diff += 5.0 if mover == 1 else -5.0
     value = 1.0 / (1.0 + math.exp(-diff / 3.0))
     if state.phase in ("start", "main") and (win0, win1)[mover]:
-        # all but won: never rated below what the position is worth anyway
+        # all but won: rated above every position where nobody can win at once
         return 0.95 + 0.05 * value if mover == 0 else 0.05 * value
-    return value
+    return 0.05 + 0.9 * value
 
 
 # The greedy rule of thumb -----------------------------------------------------------------------------
@@ -236,6 +302,12 @@ def buy_score(action: Any, p: Any) -> tuple[float, int, int]:
     return (card_worth(action.card, p.bonuses), -action.payment[GOLD], -action.card)
 
 
+def discard_order(me: Any, want: Sequence[float]) -> Callable[[Any], tuple[Any, ...]]:
+    """The key greedy gives back tokens by: gold last, then whatever the target needs least, the colour
+    held most."""
+    return lambda a: (a.colour == GOLD, want[a.colour] if a.colour < GOLD else 0.0, -me.tokens[a.colour], a.colour)
+
+
 def choice_action(view: Any, me: Any, target: int | None) -> Any:
     """The answer to a question a purchase or royal card asks, or the token to give back."""
     legal = view.legal_actions
@@ -248,8 +320,7 @@ def choice_action(view: Any, me: Any, target: int | None) -> Any:
     if phase == "steal":
         return max(legal, key=lambda a: (want[a.colour], a.colour == PEARL, -a.colour))
     if phase == "discard":
-        # give back gold last, then whatever the target needs least, the colour held most
-        return min(legal, key=lambda a: (a.colour == GOLD, want[a.colour] if a.colour < GOLD else 0.0, -me.tokens[a.colour], a.colour))
+        return min(legal, key=discard_order(me, want))
     return legal[0]  # take_token: the cell makes little difference
 
 
@@ -456,8 +527,14 @@ def action_key(action: Any) -> tuple[Any, ...]:
 
 # How many options of each kind a main step of the search considers: narrow enough to look two turns ahead.
 BREADTH = {"buy": 4, "take_tokens": 4, "reserve": 2, "use_privilege": 1}
-# What keeping a card the opponent would win with adds to a reserve's worth (it outweighs any other reserve).
+# What keeping a card the opponent would win with next turn adds to a reserve's worth (it outweighs any
+# other reserve). Only then: a card the opponent needs a take for can still be reserved after that take.
 BLOCKING_RESERVE = 20.0
+# A reserved card pays only once it is bought: one that stays out of reach holds a slot to the end (a
+# person calls that out). So the search reserves a face-up card only when the gold the reserve brings is
+# the one token it lacks (a card it can already buy is bought, not reserved for the gold), never blind (a
+# card unseen is rarely the one that is wanted), and keeps the last slot for blocking the opponent.
+RESERVES_KEPT = 2
 
 
 _first_two = itemgetter(0, 1)
@@ -485,7 +562,8 @@ def _lines_score(colours: tuple[int, ...], base: Sequence[float], need: Sequence
 
 def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     """The actions the search considers, most promising first: every purchase (its cheapest payment),
-    the best token takes, a few reserves and privilege uses, the replenish; every answer to a choice."""
+    the best token takes, a few reserves (of cards the gold makes affordable, or that keep a winning card
+    from the opponent), privilege uses whose token can be kept, the replenish; every answer to a choice."""
     if state.phase not in ("start", "main"):
         if state.phase == "discard" or state.phase == "take_token":
             return list(legal[:4]) if state.phase == "take_token" else list(legal)
@@ -527,21 +605,22 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
         elif kind == "reserve":
             if first_gold < 0:
                 first_gold = a.gold_cell
-            if a.gold_cell == first_gold:
-                if a.card is None:
-                    worth = 1.0 + 0.5 * a.level
-                else:  # worth having, or worth keeping from an opponent about to win with it
-                    worth = _WORTH[a.card][my_which] - 0.3 * gap_from(a.card, my_means, my_gold, my_which == 1)
-                    if gap_from(a.card, opp_means, opp_gold, opp_bonus) <= 1 and wins_with(a.card, opp):
-                        worth += BLOCKING_RESERVE
+            if a.gold_cell == first_gold and a.card is not None:
+                gap = gap_from(a.card, my_means, my_gold, my_which == 1)
+                worth = _WORTH[a.card][my_which] - 0.3 * gap
+                if gap_from(a.card, opp_means, opp_gold, opp_bonus) <= opp.privileges and wins_with(a.card, opp):
+                    worth += BLOCKING_RESERVE  # the opponent could buy it next turn, with privileges if need be
+                elif gap != 1 or len(me.reserved) >= RESERVES_KEPT:
+                    continue
                 reserves.append((worth, a))
         elif kind == "use_privilege":
             privileges.append((want[board[a.cell]], a))
         else:
             others.append(a)
-    # Tokens over the limit go back to the bag at the end of the turn: a take or a gold that only comes back
-    # is a move a person would call out. What fits is kept; past the limit only the smallest take, a reserve
-    # that keeps a winning card from the opponent, and no privilege.
+    # Tokens over the limit go back to the bag at the end of the turn: a take that only comes back is a move
+    # a person would call out. What fits is kept; past the limit only the smallest take (a change of
+    # colour), no privilege and no replenish (it hands the opponent a privilege for tokens that could not be
+    # kept). A reserve stays: its gold is kept and a gem goes back (`discard`), a fair exchange.
     room = -over
     if room > 0:
         fitting = [t for t in takes if len(t[1]) <= room]
@@ -549,12 +628,16 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     else:
         fewest = min((len(t[1]) for t in takes), default=0)
         takes = [t for t in takes if len(t[1]) == fewest]
-        reserves = [r for r in reserves if r[0] >= BLOCKING_RESERVE]
-        privileges = []
+        if any(a.kind in MAIN_KINDS for a in legal):
+            others = [a for a in others if a.kind != "replenish"]
+    # A privilege's token must survive the main action that follows, which takes one token at least unless
+    # it is a purchase: one token short of the limit, only a privilege that completes a purchase.
+    if room < 2:
+        privileges = [t for t in privileges if room == 1 and completes_purchase(board[t[1].cell], me, state.pyramid)]
     out = sorted(buys.values(), key=lambda a: buy_score(a, me), reverse=True)[:BREADTH["buy"]]
     takes.sort(key=_first_two)
     out += [t[2] for t in takes[: BREADTH["take_tokens"]]]
-    reserves.sort(key=lambda t: (-t[0], t[1].level, t[1].card or 0))
+    reserves.sort(key=lambda t: (-t[0], t[1].level, t[1].card))
     out += [a for _, a in reserves[: BREADTH["reserve"]]]
     privileges.sort(key=lambda t: (-t[0], t[1].cell))
     out += [a for _, a in privileges[: BREADTH["use_privilege"]]]
@@ -687,9 +770,45 @@ class SearchBot:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if view.phase in ("discard", "take_token"):
-            return greedy_action(view)  # which token goes back or which cell it comes from hardly matters
+        if view.phase == "discard":
+            return discard(view)
+        if view.phase == "take_token":
+            return greedy_action(view)  # which cell the token comes from hardly matters
         return search(view, rng, self.iterations)
+
+
+def gained_this_turn(view: SplendorDuelView) -> set[int]:
+    """The colours the seat has taken into its hand this turn (a line, a privilege, a card's ability), read
+    back through the log to the last entry of another seat or the extra turn that began this one."""
+    colours: set[int] = set()
+    for entry in reversed(view.log):
+        if entry.args.get("seat") != view.seat or entry.kind == "extra_turn":
+            break
+        if entry.kind == "took_tokens":
+            colours.update(c for c, n in enumerate(entry.args["tokens"]) if n)
+        elif entry.kind in ("privilege_used", "took_board_token", "stole"):
+            colours.add(entry.args["colour"])
+    return colours
+
+
+def discard(view: SplendorDuelView) -> Any:
+    """The token to give back: the one whose loss the evaluation minds least (a gem the cards in reach do
+    not need before a pearl or a gold), greedy's choice among equals, and never a colour this turn brought
+    when another can go, so a take or a privilege is not undone by the return that follows it (that would
+    have been a pass, or a privilege thrown away)."""
+    me = view.seats[view.seat]
+    gained = gained_this_turn(view)
+    kept = [a for a in view.legal_actions if a.colour not in gained] or list(view.legal_actions)
+    shared = [cid for row in view.pyramid for cid in row if cid]
+    greedy_key = discard_order(me, demand(me, view.pyramid, target_card(me, view.pyramid)))
+
+    def key(a: Any) -> tuple[Any, ...]:
+        tokens = list(me.tokens)
+        tokens[a.colour] -= 1
+        worth, _ = player_worth(copy_with(me, {"tokens": tuple(tokens)}), shared, 0)
+        return (-round(worth, 9), *greedy_key(a))
+
+    return min(kept, key=key)
 
 
 def arena_figures(rules: Any, state: SplendorDuelState, seat: int) -> dict[str, float]:

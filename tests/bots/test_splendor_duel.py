@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
+from boardgames_tui import blunders
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
 from boardgames_tui.bots import splendor_duel as bots
@@ -15,6 +17,7 @@ from boardgames_tui.engine.splendor_duel.data import CARDS, JOKER
 from boardgames_tui.engine.splendor_duel.lines import LINES
 from boardgames_tui.engine.splendor_duel.models import Buy, Reserve
 from boardgames_tui.engine.splendor_duel.rules import RULES
+from tests.blunders.helpers import steps_of
 from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, random_midgame, resample_hidden, tokens
 
 LEVELS = sorted(BOTS["splendor_duel"])
@@ -211,3 +214,103 @@ def test_the_listing_budget_ends_a_search_early(monkeypatch: pytest.MonkeyPatch)
     action = bots.search(RULES.view(state, state.current), random.Random(3), 200)
     assert action in RULES.legal_actions(state, state.current)
     assert listed <= 20
+
+
+
+# Hard at the token limit (issue #28) -------------------------------------------------------------------
+
+# A board with lines of two and three tokens, a gold, and tokens left in the bag to replenish from.
+BOARD = board("RGK..", "GRKBP", ".Y...", "RGK..", ".....")
+
+
+def hard_turn(state: Any, seat: int, label: str) -> list[tuple[int, Any]]:
+    """The moves Hard makes in `seat`'s whole turn from `state`."""
+    moves = []
+    while state.current == seat and state.phase != "over":
+        action = BOTS["splendor_duel"]["hard"]().choose(RULES.view(state, seat), decision_rng(label, len(moves), seat))
+        moves.append((seat, action))
+        state = RULES.apply(state, seat, action)
+    return moves
+
+
+def certain_blunders(state: Any, moves: list[tuple[int, Any]]) -> list[str]:
+    known = blunders.kinds("splendor_duel")
+    return [b.kind for b in blunders.find("splendor_duel", steps_of(RULES, state, moves)) if known[b.kind].certain]
+
+
+def test_hard_at_the_limit_considers_no_take_to_return_no_privilege_and_no_replenish() -> None:
+    # ten tokens, two privileges and a bag to replenish from: every line of two or three, every privilege
+    # and the replenish would only hand tokens back (or a privilege to the opponent); a reserve exchanges a
+    # gem for the gold
+    s = build(board_cells=BOARD, seats=(player(tokens(W=4, B=3, G=1, R=1, K=1), privileges=2), player()))
+    assert any(s.bag)
+    listed = bots.candidates(s, RULES.legal_actions(s, 0))
+    assert {a.kind for a in listed} <= {"buy", "take_tokens", "reserve"}
+    assert any(a.kind == "buy" for a in listed)
+    assert all(len(a.cells) == 1 for a in listed if a.kind == "take_tokens")
+
+
+@pytest.mark.parametrize("label", ["a", "b", "c"])
+def test_hard_at_the_limit_returns_nothing_it_took(label: str) -> None:
+    s = build(board_cells=BOARD, seats=(player(tokens(W=4, B=3, G=1, R=1, K=1), privileges=2), player()))
+    moves = hard_turn(s, 0, label)
+    assert not any(a.kind == "take_tokens" and len(a.cells) > 1 for _, a in moves)
+    assert certain_blunders(s, moves) == []
+
+
+# Only card 2 (three blues) in the pyramid: what the player wants is clear.
+ONLY_CARD_2 = ((2, 0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0))
+
+
+def test_hard_gives_back_a_colour_the_turn_did_not_bring() -> None:
+    # a fourth white taken at the limit: greedy gives back the colour the target needs least and the
+    # player holds most (white), which undoes the take; Hard gives back another colour
+    s = build(
+        board_cells=board("W....", ".....", ".Y...", ".....", "....."),
+        seats=(player(tokens(W=3, B=1, G=2, R=2, K=2)), player()),
+        pyramid=ONLY_CARD_2,
+    )
+    s = RULES.apply(s, 0, next(a for a in RULES.legal_actions(s, 0) if a.kind == "take_tokens"))
+    assert s.phase == "discard" and s.seats[0].tokens[0] == 4
+    view = RULES.view(s, 0)
+    assert bots.greedy_action(view).colour == 0
+    assert BOTS["splendor_duel"]["hard"]().choose(view, random.Random(0)).colour != 0
+
+
+@pytest.mark.parametrize(
+    ("held", "offered"), [(tokens(W=4, B=2, G=1, R=1, P=1), {1}), (tokens(W=4, B=1, G=1, R=1, K=1, P=1), set())]
+)
+def test_hard_one_short_of_the_limit_spends_a_privilege_only_to_buy(held: tuple[int, ...], offered: set[int]) -> None:
+    # nine tokens: a privilege's token fills the hand, so it is worth taking only if it buys a card (with
+    # two blues, a third buys card 2; with one, nothing comes within one token)
+    s = build(board_cells=BOARD, seats=(player(held, privileges=1), player()), pyramid=ONLY_CARD_2)
+    listed = bots.candidates(s, RULES.legal_actions(s, 0))
+    assert {s.board[a.cell] for a in listed if a.kind == "use_privilege"} == offered
+
+
+def test_hard_reserves_only_cards_the_gold_completes() -> None:
+    # card 2 (three blues) lacks one blue, which the gold pays; card 1 can be bought already, so it is
+    # bought rather than reserved; the rest are out of reach; no blind reserve
+    s = build(board_cells=BOARD, seats=(player(tokens(B=2, G=1, R=1, K=1)), player()))
+    listed = bots.candidates(s, RULES.legal_actions(s, 0))
+    assert {a.card for a in listed if a.kind == "reserve"} == {2}
+    assert 1 in {a.card for a in listed if a.kind == "buy"}
+
+
+def test_tokens_over_the_limit_are_worth_nothing() -> None:
+    assert bots.token_worth(tokens(W=4, B=3, G=3, R=1)) == pytest.approx(bots.token_worth(tokens(W=4, B=3, G=3)))
+    assert bots.token_worth(tokens(W=4, B=3, G=2, Y=1)) > bots.token_worth(tokens(W=4, B=3, G=2))
+
+
+def test_crowns_toward_a_royal_card_count() -> None:
+    two_crowns = player(cards=(2, 31))  # one crown each: a third brings a royal card
+    assert two_crowns.crowns == 2
+    assert bots.royal_prospect(two_crowns, 4) > bots.royal_prospect(player(cards=(2,)), 4) > 0.0
+    assert bots.royal_prospect(two_crowns, 0) == 0.0
+
+
+def test_hard_keeps_the_gold_and_pearls_of_a_reserve_at_the_limit() -> None:
+    s = build(board_cells=BOARD, seats=(player(tokens(W=4, B=3, G=1, R=1, P=1)), player()))
+    s = RULES.apply(s, 0, next(a for a in RULES.legal_actions(s, 0) if a.kind == "reserve" and a.card == 2))
+    assert s.phase == "discard"
+    assert BOTS["splendor_duel"]["hard"]().choose(RULES.view(s, 0), random.Random(0)).colour < 5
