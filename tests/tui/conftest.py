@@ -8,8 +8,39 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual._wait
+from textual.pilot import Pilot
+from textual.screen import Screen
 
 from boardgames_tui.tui.app import BoardGamesApp
+
+# Pilot waits after every key until the app looks idle: it sleeps in steps of SLEEP_GRANULARITY (1/50 s) and
+# calls the app idle once a step used under SLEEP_IDLE of processor time. Two such waits per key made
+# sleeping about half of every Pilot test's time. Steps of 5 ms keep the same test (under 5 % of a step
+# spent working) and cut that sleep by four.
+IDLE_STEP_SECONDS = 0.005
+assert isinstance(textual._wait.SLEEP_GRANULARITY, float) and isinstance(textual._wait.SLEEP_IDLE, float)
+textual._wait.SLEEP_GRANULARITY = IDLE_STEP_SECONDS
+textual._wait.SLEEP_IDLE = IDLE_STEP_SECONDS / 20
+
+# A screen lays itself out on its own update tick (1/60 s), which a 5 ms wait can come before: after a key or
+# a click, the screen's pending layout and repaint are done at once, as Pilot.pause already does, so a test
+# reads what the key did. A Textual release without these names fails here, loudly.
+assert callable(Pilot._wait_for_screen) and callable(Screen._on_timer_update)
+_wait_for_screen = Pilot._wait_for_screen
+
+
+async def _wait_then_update(self: Pilot[Any], timeout: float = 30.0) -> bool:
+    processed = await _wait_for_screen(self, timeout)
+    try:
+        screen = self.app.screen
+    except Exception:  # the app has no screen left (it is closing): nothing to lay out
+        return processed
+    screen._on_timer_update()
+    return processed
+
+
+Pilot._wait_for_screen = _wait_then_update  # type: ignore[method-assign]
 
 TEST_HANDOFF_DELAY = 0.05  # players get the full pause; tests only need the timer to exist
 
