@@ -17,7 +17,6 @@ from ..engine.splendor_duel.models import SplendorDuelState, SplendorDuelView
 from ..engine.splendor_duel.turn import MAX_TOKENS, WIN_COLOUR_POINTS, WIN_CROWNS, WIN_POINTS
 from .splendor_duel import (
     _WORTH,
-    HARD_ITERATIONS,
     buy_score,
     demand,
     gap_from,
@@ -30,6 +29,7 @@ from .splendor_duel import (
 )
 
 BREADTH = {"buy": 4, "take_tokens": 4, "reserve": 2, "use_privilege": 1}
+ITERATIONS = 1000  # Hard's budget per decision on 2026-12-04
 _first_two = itemgetter(0, 1)
 
 
@@ -176,4 +176,4 @@ class ReferenceBot:
             return legal[0]
         if view.phase in ("discard", "take_token"):
             return greedy_action(view)
-        return search(view, rng, HARD_ITERATIONS, candidates=candidates, value=state_value)
+        return search(view, rng, ITERATIONS, candidates=candidates, value=state_value)

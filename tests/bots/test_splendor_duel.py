@@ -12,6 +12,7 @@ from boardgames_tui import blunders
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
 from boardgames_tui.bots import splendor_duel as bots
+from boardgames_tui.bots import splendor_duel_reference as reference
 from boardgames_tui.engine.splendor_duel.cards import cost_after_bonuses, shortfall
 from boardgames_tui.engine.splendor_duel.data import CARDS, JOKER
 from boardgames_tui.engine.splendor_duel.lines import LINES
@@ -20,6 +21,7 @@ from boardgames_tui.engine.splendor_duel.rules import RULES
 from tests.blunders.helpers import steps_of
 from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, random_midgame, resample_hidden, tokens
 
+
 LEVELS = sorted(BOTS["splendor_duel"])
 
 
@@ -27,6 +29,7 @@ LEVELS = sorted(BOTS["splendor_duel"])
 def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A small search budget where only legality and the ending matter (the arena measures strength)."""
     monkeypatch.setattr(bots, "HARD_ITERATIONS", 15)
+    monkeypatch.setattr(reference, "ITERATIONS", 15)
 
 
 def test_levels() -> None:
