@@ -153,7 +153,7 @@ class HanabiNarrator(Narrator):
         ),
     }
     # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP.
-    LEVEL_FIGURES = {"hard": {"two": "23.1", "five": "21.2"}}
+    LEVEL_FIGURES = {"hard": {"two": "23.0", "five": "21.1"}}
     OPTION_LABELS = OPTION_LABELS
     OPTION_HELP = OPTION_HELP
 
