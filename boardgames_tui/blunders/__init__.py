@@ -16,7 +16,7 @@ public part of the State); a certain blunder may use the whole State when the ou
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
@@ -54,6 +54,19 @@ def find(game_id: str, steps: Sequence[Step]) -> list[Blunder]:
     unknown = {b.kind for b in blunders} - set(known)
     assert not unknown, f"{game_id}: blunder kinds not in KINDS: {sorted(unknown)}"
     return blunders
+
+
+def turns(steps: Sequence[Step]) -> Iterator[list[Step]]:
+    """The steps of each turn after the deal, in order (a turn: one seat, one value of `state.turn`; the
+    games whose State counts turns that way)."""
+    turn: list[Step] = []
+    for step in steps[1:]:
+        if turn and (step.seat != turn[0].seat or step.before.turn != turn[0].before.turn):
+            yield turn
+            turn = []
+        turn.append(step)
+    if turn:
+        yield turn
 
 
 def count_by_seat(blunders: Iterable[Blunder], seats: int) -> list[Counter[str]]:

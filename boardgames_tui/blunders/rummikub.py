@@ -29,7 +29,7 @@ from ..engine.replay import Step
 from ..engine.rummikub.models import Discard, EndTurn, RummikubState
 from ..engine.rummikub.rules import RULES
 from ..engine.rummikub.sets import COLOUR_OF, IS_JOKER, NUMBER_OF
-from . import Blunder, Kind
+from . import Blunder, Kind, turns
 
 KINDS = {
     # Certain: the engine itself accepted the winning play from the turn's starting position, and that play
@@ -40,18 +40,6 @@ KINDS = {
 
 # A play needs at most this many steps to build (a move per set and a closing action): far above any plan.
 MAX_STEPS = 60
-
-
-def _turns(steps: Sequence[Step]) -> Iterator[list[Step]]:
-    """The steps of each turn, in order (a turn: one seat, one value of `state.turn`)."""
-    turn: list[Step] = []
-    for step in steps[1:]:
-        if turn and (step.seat != turn[0].seat or step.before.turn != turn[0].before.turn):
-            yield turn
-            turn = []
-        turn.append(step)
-    if turn:
-        yield turn
 
 
 def _play_start(turn: list[Step]) -> RummikubState | None:
@@ -135,7 +123,7 @@ def could_go_out(state: RummikubState, seat: int) -> bool:
 
 
 def find(steps: Sequence[Step]) -> Iterator[Blunder]:
-    for turn in _turns(steps):
+    for turn in turns(steps):
         last = turn[-1]
         seat = last.seat
         assert seat is not None

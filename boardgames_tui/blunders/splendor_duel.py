@@ -16,7 +16,7 @@ from ..engine.replay import Step
 from ..engine.splendor_duel.cards import buy_problem
 from ..engine.splendor_duel.data import GOLD
 from ..engine.splendor_duel.models import Buy, DiscardToken, Pass, Reserve, TakeTokens, UsePrivilege
-from . import Blunder, Kind
+from . import Blunder, Kind, turns
 
 KINDS = {
     # Certain: a shorter part of the same line would have left the seat with exactly the tokens it kept,
@@ -33,18 +33,6 @@ KINDS = {
     # A judgement: a reserve may have been made for its gold or to keep a card from the opponent.
     "reserve_never_affordable": Kind(False, "a reserved card the seat still could not afford at the end"),
 }
-
-
-def _turns(steps: Sequence[Step]) -> Iterator[list[Step]]:
-    """The steps of each turn, in order (a turn: one seat, one value of `state.turn`)."""
-    turn: list[Step] = []
-    for step in steps[1:]:
-        if turn and (step.seat != turn[0].seat or step.before.turn != turn[0].before.turn):
-            yield turn
-            turn = []
-        turn.append(step)
-    if turn:
-        yield turn
 
 
 def _sub_lines(cells: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -95,7 +83,7 @@ def _turn_blunders(turn: list[Step]) -> Iterator[Blunder]:
 def find(steps: Sequence[Step]) -> Iterator[Blunder]:
     found: list[Blunder] = []
     reserved_at: dict[tuple[int, int], int] = {}  # (seat, card) -> the step that reserved it
-    for turn in _turns(steps):
+    for turn in turns(steps):
         found.extend(_turn_blunders(turn))
         for s in turn:
             if isinstance(s.action, Reserve):
