@@ -456,8 +456,11 @@ class BoardGamesApp(App[None]):
         self.call_after_refresh(self._notice_in_prompt)
 
     def _notice_in_prompt(self) -> None:
-        if isinstance(self.screen, TurnScreen):
-            self.screen.notice = self.keybar_notice
+        # Every turn screen in the stack, not only the one on top: one under a page (the log, a round's
+        # summary) would otherwise keep a notice that no longer holds when it comes back.
+        for screen in self.screen_stack:
+            if isinstance(screen, TurnScreen):
+                screen.notice = self.keybar_notice
 
     async def _computer_move(self, session: HotseatSession, seat: int) -> None:
         from ..engine.base import IllegalAction
