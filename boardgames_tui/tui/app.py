@@ -451,9 +451,12 @@ class BoardGamesApp(App[None]):
         self.keybar_notice = notice
         for bar in self.screen.query(KeyBar).results(KeyBar):
             bar.refresh_keys()
-        # The person's own prompt ("choose a card") does not apply while a computer moves. After a refresh,
-        # so a screen just switched to is there (a screen mounted later takes the notice itself).
-        self.call_after_refresh(self._notice_in_prompt)
+        # The person's own prompt ("choose a card") does not apply while a computer moves. At once, and again
+        # once this message is handled, for a screen switched to meanwhile (one mounted later takes the notice
+        # itself). Not after a refresh: Textual hands such a callback to the screen on top then, and a screen
+        # switched away from never runs it, so a notice could outlive the computer's turn.
+        self._notice_in_prompt()
+        self.call_later(self._notice_in_prompt)
 
     def _notice_in_prompt(self) -> None:
         # Every turn screen in the stack, not only the one on top: one under a page (the log, a round's
