@@ -814,6 +814,12 @@ class LifeboatNarrator(Narrator):
     def refuse_not_in_boat(self, seat: int) -> str:
         return _("{name}'s character is no longer in the boat").format(name=self.name(seat))
 
+    def refuse_alone_in_boat(self) -> str:
+        return _("Nobody else is in the boat")
+
+    def refuse_nothing_to_take(self) -> str:
+        return _("Nobody else in the boat has a card to take")
+
     def refuse_not_yourself(self) -> str:
         return _("You cannot do that to yourself")
 

@@ -122,6 +122,8 @@ def test_every_fact_and_refusal_of_random_games_is_said_in_both_languages(both_l
         if RULES.to_act(state):
             refusals = [r for a in CANDIDATES if (r := RULES.refusal(state, state.current, a)) is not None]
             refusals.append(RULES.refusal(state, (state.current + 1) % len(state.players), DoNothing()))
+            # and the View's, some of which speak of the whole boat rather than of the seat tried
+            refusals += [IllegalAction(r.code, **r.params) for r in RULES.view(state, state.current).refusals]
         else:
             refusals.append(RULES.refusal(state, 0, DoNothing()))
         kinds |= {fact.kind for fact in facts}

@@ -262,6 +262,9 @@ TRIED_ACTIONS: dict[str, Callable[[LifeboatState, int], tuple[Any, int | None]]]
 }
 
 
+# The tries aimed at another seat in the boat: refused as a whole when nobody else is in it.
+_AIMED_AT_OTHERS = frozenset(("swap_seats", "rob", "propose_trade"))
+
 # Phase -> the names of TRIED_ACTIONS whose kind it allows (tried on each View); and the refusals of the
 # others, made the first time a View of the phase is built (LifeboatRules.refusals).
 _TRIED_IN_PHASE: dict[str, tuple[str, ...]] = {
@@ -329,8 +332,14 @@ class LifeboatRules(PhaseRules, FightRules, TradeRules, CardRules, GameRules[Lif
                 continue
             action, target = TRIED_ACTIONS[name](state, seat)
             refused = self.refusal(state, seat, action)
-            if refused is not None:
-                found.append(build(Refusal, kind=name, code=refused.code, params=dict(refused.params), target=target))
+            if refused is None:
+                continue
+            if name in _AIMED_AT_OTHERS and not any(t != seat for t in state.boat):
+                refused, target = IllegalAction("alone_in_boat"), None  # no other seat to try it on
+            elif name == "rob" and refused.code == "nothing_in_hand":
+                # Tried on the first other seat: the kind has no legal form, so nobody aboard has a card to take.
+                refused, target = IllegalAction("nothing_to_take"), None
+            found.append(build(Refusal, kind=name, code=refused.code, params=dict(refused.params), target=target))
         out_of_phase = _OUT_OF_PHASE.get(phase)
         if out_of_phase is None:
             out_of_phase = _OUT_OF_PHASE[phase] = tuple(self._out_of_phase_refusals(state, seat))

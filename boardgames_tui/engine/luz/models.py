@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union, get_args
 
 from pydantic import Field, TypeAdapter
 
-from ..base import Event, FrozenModel
+from ..base import Event, FrozenModel, Refusal
 
 # Colour letters; yellow (the sun) is trump.
 RED, YELLOW, GREEN, BLUE, PURPLE = "R", "Y", "G", "B", "P"
@@ -153,3 +153,6 @@ class LuzView(FrozenModel):
     log: tuple[Event, ...]
     legal_actions: tuple[LuzAction, ...]
     last_trick: FinishedTrick | None = None  # None until the game's first trick is finished
+    # For the seat to act: the engine's reason for refusing a bid now ("bid"), or a card ("play": its hand
+    # position is the target; no target while the bidding goes on).
+    refusals: tuple[Refusal, ...] = ()

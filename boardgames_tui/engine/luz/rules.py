@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..base import Event, Fact, GameRules, IllegalAction, Outcome, event, fact
+from ..base import Event, Fact, GameRules, IllegalAction, Outcome, Refusal, event, fact
 from ..fastmodel import build, copy_with
 from ..rng import derived_random
 from .cards import deal_round, deck_for, round_four_first, sort_hand
@@ -359,7 +359,26 @@ class LuzRules(GameRules[LuzState, LuzAction, LuzView, LuzOptions]):  # type: ig
             log=self.log_for(state, seat),
             legal_actions=self.legal_for(state, seat),
             last_trick=_last_trick(state),
+            refusals=self.refusals(state, seat),
         )
+
+    def refusals(self, state: LuzState, seat: int | None) -> tuple[Refusal, ...]:
+        """For the seat to act, the engine's reason for each try it refuses: a bid once the bidding is over, a
+        card before it is, and each card of the hand that may not be played (the colour to follow)."""
+        if seat is None or seat != state.current or state.phase == "over":
+            return ()
+        if state.phase == "bid":
+            refused = self.refusal(state, seat, _PLAYS[0])
+            return () if refused is None else (Refusal(kind="play", code=refused.code, params=refused.params),)
+        found = []
+        refused = self.refusal(state, seat, _BIDS[0])
+        if refused is not None:
+            found.append(Refusal(kind="bid", code=refused.code, params=refused.params))
+        for position in range(len(state.hands[seat])):
+            refused = self.refusal(state, seat, _PLAYS[position])
+            if refused is not None:
+                found.append(Refusal(kind="play", code=refused.code, params=refused.params, target=position))
+        return tuple(found)
 
     def log_for(self, state: LuzState, seat: int | None) -> tuple[Event, ...]:
         """The log a seat can read back. Won tricks are face down (rules decision): each card played and

@@ -84,9 +84,11 @@ def test_an_empty_navigation_deck_stops_rowing_and_the_flare_gun() -> None:
 def test_nobody_to_rob_and_trading_switched_off() -> None:
     s = build(hands={LL: ["water"]}, actor=LL, options=LifeboatOptions(trading=False))
     got = said(s)
-    assert got["rob"] == ("nothing_in_hand", {"seat": SS}), "tried on the first other seat in the boat"
+    assert got["rob"] == ("nothing_to_take", {}), "said of everyone aboard: nobody has a card to take"
     assert got["propose_trade"] == ("trading_off", {})
-    assert refusals(s)["rob"].target == SS
+    assert refusals(s)["rob"].target is None
+    s = build(hands={LL: ["water"]}, face_up={FM: ["parasol"]}, actor=LL)
+    assert "rob" not in said(s), "a face-up card can be taken: the key works"
 
 
 def test_a_trade_proposed_to_everyone_awake() -> None:
@@ -103,8 +105,9 @@ def test_a_trade_proposed_to_everyone_awake() -> None:
 def test_alone_in_the_boat() -> None:
     s = build(boat=(LL,), actor=LL, order=(LL,))
     got = said(s)
-    assert got["swap_seats"] == ("not_in_boat", {"seat": SS})
-    assert got["rob"] == ("not_in_boat", {"seat": SS})
+    for kind in ("swap_seats", "rob", "propose_trade"):
+        assert got[kind] == ("alone_in_boat", {}), kind
+        assert refusals(s)[kind].target is None
 
 
 # Other decisions --------------------------------------------------------------------------------------
@@ -203,6 +206,14 @@ def test_the_views_refusals_are_the_kernels_for_every_kind_tried() -> None:
                 refused = RULES.refusal(state, seat, action)
                 assert refused is not None, (state.phase, name, action)
                 assert name in got, (state.phase, name)
+                codes.add(got[name].code)
+                if got[name].code == "alone_in_boat":  # said of the boat, not of the seat it was tried on
+                    assert state.boat == (seat,) and got[name].target is None, (state.phase, name)
+                    continue
+                if got[name].code == "nothing_to_take":
+                    assert refused.code == "nothing_in_hand" and got[name].target is None
+                    assert not any(state.hands[t] or state.face_up[t] for t in state.boat if t != seat)
+                    continue
                 assert IllegalAction(got[name].code, **got[name].params) == refused, (state.phase, name)
                 if refused.code != "not_now" and refused.code != "no_playing_now":
                     assert got[name].target == target

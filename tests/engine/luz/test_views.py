@@ -155,3 +155,31 @@ def test_view_fields() -> None:
         except ValueError:
             continue
         raise AssertionError(f"view({bad}) should be refused")
+
+
+def test_the_views_refusals_are_the_engines_for_every_card_and_a_bid() -> None:
+    """The seat to act reads the engine's own reason for each card it may not play and for a bid out of turn;
+    a card it may play, and everyone not to act, read nothing."""
+    from boardgames_tui.engine.base import IllegalAction
+    from boardgames_tui.engine.luz.models import PlayCard
+
+    codes: set[str] = set()
+    for players, seed in ((3, 1), (5, 2)):
+        rng = random.Random(seed)
+        state = RULES.setup(NAMES[:players], LuzOptions(), f"refusals-{seed}")
+        for _step in range(120):
+            if not RULES.to_act(state):
+                break
+            seat = state.current
+            view = RULES.view(state, seat)
+            got = {(r.kind, r.target): IllegalAction(r.code, **r.params) for r in view.refusals}
+            tries = {("bid", None): Bid(tricks=0, bead=False)} if state.phase == "play" else {("play", None): PlayCard(position=0)}
+            if state.phase == "play":
+                tries |= {("play", p): PlayCard(position=p) for p in range(len(state.hands[seat]))}
+            for key, action in tries.items():
+                assert got.get(key) == RULES.refusal(state, seat, action), (state.phase, key)
+            assert set(got) <= set(tries)
+            codes |= {r.code for r in view.refusals}
+            assert all(RULES.view(state, other).refusals == () for other in range(players) if other != seat)
+            state = RULES.apply(state, seat, rng.choice(tuple(RULES.legal_actions(state, seat))))
+    assert codes == {"bid_first", "bidding_over", "must_follow"}

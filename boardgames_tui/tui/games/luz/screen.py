@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.widgets import Static
 
+from ....engine.base import IllegalAction, Refusal
 from ....engine.luz.models import MAX_BID, Bid, LuzView, PlayCard
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
@@ -285,27 +286,32 @@ class LuzTurnScreen(TurnScreen):
                 return ngettext(
                     "You hold {n} card: key 1 chooses it", "You hold {n} cards: keys {keys} choose one", count
                 ).format(n=count, keys=render.keys_text(range(count)))
-            led = self.view.led_colour
-            if led is not None:  # the engine's rule, said with what the player sees: positions and colours
+            refused = self._engine_refusal("play", position)
+            if refused is not None and refused.code == "must_follow":  # said with what the player sees
                 return _("You must follow {led}: card {n} is {colour}").format(
-                    led=colour_word(led), n=position + 1, colour=colour_word(self.colours[position])
+                    led=colour_word(str(refused.params["colour"])), n=position + 1, colour=colour_word(self.colours[position])
                 )
+            if refused is not None:
+                return self.narrator.refusal(IllegalAction(refused.code, **refused.params))
         if action == "card_step" and self.playing:
             if len(self.colours) == 1:
                 return _("This is your last card: Enter plays it")
-            led = self.view.led_colour
-            return _("Card {n} is the only card you may play: you must follow {led}").format(
-                n=self.playable[0] + 1, led=colour_word(led) if led else "?"
-            )
+            refused = next((r for r in self.view.refusals if r.kind == "play" and r.code == "must_follow"), None)
+            led = colour_word(str(refused.params["colour"])) if refused is not None else "?"
+            return _("Card {n} is the only card you may play: you must follow {led}").format(n=self.playable[0] + 1, led=led)
         if action == "bid_step" and self.bidding:
             if int(parameters[0]) < 0:  # type: ignore[call-overload]
                 return _("Bids go from 0 to {max}: 0 is the lowest").format(max=MAX_BID)
             return _("Bids go from 0 to {max}: {max} is the highest").format(max=MAX_BID)
-        if action == "toggle_bead" and self.view.phase != "bid":
+        if action == "toggle_bead" and self._engine_refusal("bid") is not None:
             return _("The safety bead is taken with the bid, and the bidding is over")
         if action == "last_trick" and self.view.last_trick is None:
             return _("No trick has been finished yet")
         return None
+
+    def _engine_refusal(self, kind: str, target: int | None = None) -> Refusal | None:
+        """The engine's reason, as the View carries it, for refusing a `kind` of move (on `target`) now."""
+        return next((r for r in self.view.refusals if r.kind == kind and r.target == target), None)
 
     def show_refusal(self, reason: str) -> None:
         # A refused key while "Play your card …?" is open drops the question: the next Enter asks again.
