@@ -37,8 +37,13 @@ def turn_screens(app: Any) -> int:
 
 @pytest.fixture
 def quick_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock records its time every second (five by default), so a test sees a record soon."""
+    """The clock records its time every second (five by default), and its seconds last a fifth of one, so a
+    test sees a record soon."""
     monkeypatch.setattr(screen_module, "CLOCK_RECORD_SECONDS", 1)
+    monkeypatch.setattr(screen_module, "CLOCK_SECOND", TICK)
+
+
+TICK = 0.2  # a clock second under quick_records, in real seconds
 
 
 @pytest.mark.parametrize("resumed", [False, True], ids=["fresh turn", "resumed turn"])
@@ -56,7 +61,7 @@ async def test_pages_over_a_timed_turn_stay_open_and_the_clock_waits(make_app, q
         for key, page in PAGES:
             left = screen.seconds_left
             await pilot.press(key)
-            await pilot.pause(1.6)  # longer than a tick and a record
+            await pilot.pause(TICK * 1.6)  # longer than a tick and a record
             assert isinstance(app.screen, page), (key, app.screen)
             assert screen.seconds_left == left, "the clock waits while a page covers the turn"
             assert turn_screens(app) == 1
@@ -70,11 +75,11 @@ async def test_pages_over_a_timed_turn_stay_open_and_the_clock_waits(make_app, q
         assert app.screen is screen and turn_screens(app) == 1
         # A page opened right after a record stays open too.
         await pilot.press("r")
-        await pilot.pause(1.6)
+        await pilot.pause(TICK * 1.6)
         assert isinstance(app.screen, RulesScreen)
 
 
-async def test_the_clock_reads_0_00_when_the_time_runs_out(make_app) -> None:
+async def test_the_clock_reads_0_00_when_the_time_runs_out(make_app, quick_records) -> None:
     state = vbuild("american", ["R3 R4 K9 K10", "B1 B2", "O7 O8"], phase="draw", options={"turn_timer": "30 s"})
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -95,11 +100,11 @@ async def test_the_clock_reads_0_00_when_the_time_runs_out(make_app) -> None:
         await pilot.pause()
         assert len(shown_at_time_up) == 1 and "⏱ 0:00" in shown_at_time_up[0], shown_at_time_up
         assert "⏱ 0:00" in header(screen)
-        await pilot.pause(1.2)
+        await pilot.pause(TICK * 2)  # longer than a tick
         assert "⏱ 0:00" in header(screen)  # and it stays there: only the discard is left
 
 
-async def test_a_resumed_turn_whose_time_ran_out_reads_0_00(make_app) -> None:
+async def test_a_resumed_turn_whose_time_ran_out_reads_0_00(make_app, quick_records) -> None:
     state = vbuild(
         "international", ["R10 R11 K9", "B1 B2", "O7 O8"], phase="discard", options={"turn_timer": "30 s"}, clock=7
     )
@@ -108,7 +113,7 @@ async def test_a_resumed_turn_whose_time_ran_out_reads_0_00(make_app) -> None:
         await resume_state(app, pilot, state)
         screen = app.screen
         assert "⏱ 0:00" in header(screen)
-        await pilot.pause(1.2)
+        await pilot.pause(TICK * 2)  # longer than a tick
         assert "⏱ 0:00" in header(screen) and screen.seconds_left == 0
 
 
