@@ -2,9 +2,13 @@
 
 A turn is several actions, and a fresh bot is asked for each one, so every decision works out the whole
 turn's plan again from the View and plays its next step. The plan's input is the same at every step of a
-turn (the table as it stood when the turn started, read as the tiles not played this turn; and the rack
+turn (the table as it stood when the turn started, which the View states as `start_table`; and the rack
 plus the tiles played from it this turn), so each step finds the same plan, and each step completes one
 more of its sets: a turn ends after at most as many steps as the plan has sets, plus the closing action.
+(Reading the turn's start off the current table instead, as the table minus the tiles played from the
+rack, broke once a step had moved table tiles between sets: a locked run grown with a rack tile and table
+tiles read with a gap, the plan came out empty, the turn's moves were taken back and redone until the
+turn's action budget ran out, and Hard drew where it could have gone out.)
 
 Levels:
 - "easy": new sets from its rack and tiles added to the ends of sets already on the table (never takes
@@ -76,18 +80,18 @@ class _Table:
 
 
 def _read_table(view: RummikubView) -> _Table:
+    """The table as it stood when the turn began (the View's `start_table`), never the table the turn's
+    moves have made so far: a set taken apart, or a locked set grown with a table tile, reads the same at
+    every step, so every step finds the same plan."""
     seat = view.seat
-    played = set(view.played_this_turn)
     melded = view.melded[seat] if seat is not None else False
     owned = view.turn_rules.own_sets_only
     free: list[int] = []
     free_rows: list[tuple[int, tuple[int, ...]]] = []
     fixed: list[tuple[int, tuple[int, ...]]] = []
     others: list[tuple[int, tuple[int, ...]]] = []
-    for sv in view.table:
-        core = tuple(t.id for t in sv.tiles if t.id not in played)
-        if not core:
-            continue
+    for sv in view.start_table:
+        core = tuple(t.id for t in sv.tiles)
         if not melded:
             others.append((sv.id, core))  # untouchable before the initial meld; lay-offs after it
         elif owned and sv.owner != seat:
@@ -98,7 +102,7 @@ def _read_table(view: RummikubView) -> _Table:
             free.extend(core)
             free_rows.append((sv.id, core))
     rack = [t.id for t in view.rack or ()]
-    return _Table(free, free_rows, fixed, others, rack + [t for t in view.played_this_turn if t not in rack])
+    return _Table(free, free_rows, fixed, others, sorted(rack + [t for t in view.played_this_turn if t not in rack]))
 
 
 def _solve(
@@ -106,7 +110,7 @@ def _solve(
 ) -> Play | None:
     one, two = view.turn_rules.one_in_runs, view.turn_rules.two_jokers_in_a_set
     if any(not analyse(row, one, two).valid for row in fixed):
-        return None  # sets taken apart this turn cannot be read as fixed sets
+        return None  # not met: the table at the start of a turn holds valid sets only
     position = Position(
         free=tuple(sorted(free)),
         optional=tuple(sorted(optional)),

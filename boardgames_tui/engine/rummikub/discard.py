@@ -548,6 +548,7 @@ class DiscardRules(OwnedMelds):
             rack_counts=tuple(len(r) for r in state.racks),
             pool_size=len(state.pool),
             table=tuple(self.table_views(state, ctx, over)),
+            start_table=self.start_table_views(state, ctx, over),
             melded=state.melded,
             played_this_turn=tuple(ctx.played) if in_turn else (),
             freed_jokers=state.freed_jokers,

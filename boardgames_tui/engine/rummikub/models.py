@@ -326,3 +326,7 @@ class RummikubView(FrozenModel):
     # engine's reason. Screens and bots read it; none re-derives a rule.
     refusals: tuple[Refusal, ...] = ()
     news_from: int = 0  # index in `log` of the first line since the seat's last turn ended (its closing lines)
+    # The table as it stood when the turn in progress began (after its draw in American and International;
+    # empty once the game is over): what reset goes back to, seen by everyone, so the same in every seat's
+    # view. A turn's plan reads the table from here, whatever the turn's moves have done to `table` since.
+    start_table: tuple[SetView, ...] = ()

@@ -54,10 +54,11 @@ from .models import (
     RummikubState,
     RummikubView,
     SetView,
+    TableSet,
     TurnStart,
 )
 from .scoring import headline, outcome_of, rank_by_score, scores_when_out, scores_when_pool_empty
-from .sets import LABEL_OF, rack_value
+from .sets import LABEL_OF, SetInfo, analyse, rack_value
 from .tiles import TILE_COUNT, TILES
 from .turn import NOTHING_PLAYED, TurnContext, standard_problems
 
@@ -109,10 +110,28 @@ def drawn_secret(seat: int, tiles: Sequence[int]) -> tuple[tuple[int, dict[str, 
     return ((seat, {"drawn": [LABEL_OF[t] for t in tiles]}),) if tiles else ()
 
 
-def recent_sets(state: RummikubState) -> frozenset[int]:
-    """Ids of the sets that changed since the current player's last turn (in the other players' turns)."""
+def recent_sets(state: RummikubState, table: Sequence[TableSet] | None = None) -> frozenset[int]:
+    """Ids of the sets (of the table, or of `table`) that changed since the current player's last turn (in
+    the other players' turns)."""
     since = state.turn - len(state.players)
-    return frozenset(ts.id for ts in state.table if ts.changed_turn >= 0 and ts.changed_turn > since)
+    sets = state.table if table is None else table
+    return frozenset(ts.id for ts in sets if ts.changed_turn >= 0 and ts.changed_turn > since)
+
+
+def _set_view(ts: TableSet, info: SetInfo, locked: bool, changed: bool, recent: bool) -> SetView:
+    return SetView.model_construct(
+        id=ts.id,
+        tiles=tuple(TILES[t] for t in ts.tiles),
+        valid=info.valid,
+        kind=info.kind,
+        problem=info.problem,
+        jokers=info.jokers,
+        ambiguous_jokers=info.ambiguous,
+        locked=locked,
+        changed=changed,
+        owner=ts.owner,
+        recent=recent,
+    )
 
 
 def news_from(state: RummikubState, seat: int | None) -> int:
@@ -343,25 +362,24 @@ class StandardRules(TableRules):
         """The table as every view shows it: each set with its validity, jokers, lock and owner."""
         start_sets = ctx.start_sets
         recent = recent_sets(state)
-        table = []
-        for i, ts in enumerate(state.table):
-            info = ctx.infos[i]
-            table.append(
-                SetView.model_construct(
-                    id=ts.id,
-                    tiles=tuple(TILES[t] for t in ts.tiles),
-                    valid=info.valid,
-                    kind=info.kind,
-                    problem=info.problem,
-                    jokers=info.jokers,
-                    ambiguous_jokers=info.ambiguous,
-                    locked=ts.id in ctx.locked_ids,
-                    changed=not over and start_sets.get(ts.id) != ts,
-                    owner=ts.owner,
-                    recent=ts.id in recent,
-                )
-            )
-        return table
+        return [
+            _set_view(ts, ctx.infos[i], ts.id in ctx.locked_ids, not over and start_sets.get(ts.id) != ts, ts.id in recent)
+            for i, ts in enumerate(state.table)
+        ]
+
+    @staticmethod
+    def start_table_views(state: RummikubState, ctx: TurnContext, over: bool) -> tuple[SetView, ...]:
+        """The table as it stood when the turn in progress began (the View's `start_table`; none once the
+        game is over): public, the same in every seat's view."""
+        if over:
+            return ()
+        start = state.turn_start.table
+        recent = recent_sets(state, start)
+        one, two = ctx.one, ctx.two
+        return tuple(
+            _set_view(ts, analyse(ts.tiles, one, two, ts.jokers), ts.id in ctx.locked_ids, False, ts.id in recent)
+            for ts in start
+        )
 
     def check_seat(self, state: RummikubState, seat: int | None) -> None:
         if seat is not None and not (type(seat) is int and 0 <= seat < len(state.players)):
@@ -384,6 +402,7 @@ class StandardRules(TableRules):
             rack_counts=tuple(len(r) for r in state.racks),
             pool_size=len(state.pool),
             table=tuple(self.table_views(state, ctx, over)),
+            start_table=self.start_table_views(state, ctx, over),
             melded=state.melded,
             played_this_turn=() if over else tuple(ctx.played),
             freed_jokers=state.freed_jokers,
