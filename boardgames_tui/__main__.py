@@ -110,6 +110,9 @@ def build_parser(parser_class: type[argparse.ArgumentParser]) -> argparse.Argume
         ),
     )
     import_command.add_argument("file", metavar=pgettext("command line", "FILE"), help=_("the record file to read"))
+    from .hosting.cli import add_host_command
+
+    add_host_command(commands, HelpFormatter, lang_help)
     for command in (export, import_command):  # --lang may come after the command too
         command.add_argument("--lang", choices=sorted(LANGUAGES), default=argparse.SUPPRESS, help=lang_help)
     return parser
@@ -189,6 +192,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     arguments = parse_arguments(words)
     # Before the app exists: its first screen is built in this language.
     set_language(choose_language(getattr(arguments, "lang", None), settings))
+    if arguments.command == "host":
+        from .hosting.cli import run_host
+
+        code = run_host(arguments)
+        if code:
+            sys.exit(code)
+        return
     if arguments.command is not None:
         code = run_command(arguments)
         if code:

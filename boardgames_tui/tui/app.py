@@ -535,10 +535,14 @@ class BoardGamesApp(App[None]):
 
     @on(TurnScreen.ActionChosen)
     def _apply_action(self, message: TurnScreen.ActionChosen) -> None:
+        self.play(message.seat, message.action)
+
+    def play(self, seat: int, action: object) -> None:
+        """`seat` chose `action` on its screen: apply it and show what comes next, or say why not."""
         from ..engine.base import IllegalAction
 
         session = self.session
-        if session is None or session.showing_seat != message.seat:
+        if session is None or session.showing_seat != seat:
             return  # a stale message from a screen that has already gone
         if self.computer_thinking is not None:
             screen = self.screen
@@ -548,7 +552,7 @@ class BoardGamesApp(App[None]):
             self.bell()
             return
         try:
-            step = session.apply(message.seat, message.action)
+            step = session.apply(seat, action)
         except IllegalAction as exc:
             screen = self.screen
             if isinstance(screen, TurnScreen):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine.base import FrozenModel, GameRules, Outcome
+from ..engine.base import Event, Fact, FrozenModel, GameRules, Outcome
 from ..i18n import _, ngettext
 from ..engine.registry import GameSpec, get_game
 from ..engine.rng import new_deal_number
@@ -236,6 +236,13 @@ class HotseatSession:
         computers = self._save.computers
         return computers[seat] if seat < len(computers) else None
 
+    def seat_computer(self, seat: int, level: str) -> None:
+        """From now on a computer of `level` plays `seat` (a hosted table's person who left), saved at once."""
+        computers = list(self._save.computers) or [None] * len(self.players)
+        computers[seat] = level
+        self._save = self._save.model_copy(update={"computers": tuple(computers)})
+        self._autosave()
+
     @property
     def human_seats(self) -> tuple[int, ...]:
         return tuple(seat for seat in range(len(self.players)) if self.computer_level(seat) is None)
@@ -346,12 +353,23 @@ class HotseatSession:
 
     def public_summary(self) -> str:
         """The newest public event, narrated ("" before anything happened)."""
-        newest = self.rules.last_public_event(self._state)
+        newest = self.last_public_event()
         return self.narrator.event(newest) if newest is not None else ""
+
+    def last_public_event(self) -> Event | None:
+        return self.rules.last_public_event(self._state)
+
+    def log_events(self, seat: int | None) -> tuple[Event, ...]:
+        """The log as `seat` may read it (None: the public table), before it is said."""
+        return tuple(self.rules.log_for(self._state, seat))
+
+    def position_fact(self) -> Fact:
+        """Where the game stands (round, turn), before it is said."""
+        return self.rules.turn_label(self._state)
 
     def log_lines(self, seat: int | None) -> tuple[str, ...]:
         """The whole log as `seat` may read it (None: the public table), narrated."""
-        return self.narrator.events(self.rules.log_for(self._state, seat))
+        return self.narrator.events(self.log_events(seat))
 
     def public_feed(self, seat: int) -> tuple[str, ...]:
         """Everything public that happened since `seat`'s own last action, oldest first (the whole game so
@@ -366,11 +384,15 @@ class HotseatSession:
         own secret details included, nobody else's): the news strip of its turn screen. Starts where the
         handoff's feed starts, so it holds the same events whether or not a handoff came; the seat's own steps
         in the turn it is taking stay in (what they brought: the tile drawn, an extra turn earned)."""
+        said = tuple(self.narrator.event(entry) for entry in self.news_events(seat))
+        return said + self.narrator.table_news(self.view(None))
+
+    def news_events(self, seat: int) -> tuple[Event, ...]:
+        """The events of `news_for`, as `seat` may read them, before they are said."""
         log = self.rules.log(self._state)
         start = max(self._log_marks[seat] if 0 <= seat < len(self._log_marks) else -1, 0)
         seen = (entry.seen_by(seat) for entry in log[start:])
-        said = tuple(self.narrator.event(entry) for entry in seen if entry is not None)
-        return said + self.narrator.table_news(self.view(None))
+        return tuple(entry for entry in seen if entry is not None)
 
     def seen_view(self, seat: int) -> Any:
         """`seat`'s View as it was when the seat last looked at the table (None when not known), for the
@@ -392,7 +414,7 @@ class HotseatSession:
         self.showing_seat = seat
 
     def position(self) -> str:
-        return self.narrator.say(self.rules.turn_label(self._state))
+        return self.narrator.say(self.position_fact())
 
     def acting_seat(self) -> int | None:
         seats = self.rules.to_act(self._state)

@@ -423,9 +423,8 @@ async def test_the_other_players_line_wraps_between_entries_only(make_app) -> No
         lines = widget_lines(app, "#rk-others")
         assert len(lines) == 1 and all(entry in lines[0] for entry in entries), lines
         await pilot.resize_terminal(80, 24)  # narrower: a new line between two entries, never inside one
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(widget_lines(app, "#rk-others")) == 2, "the line to wrap at the new width")
         lines = widget_lines(app, "#rk-others")
-        assert len(lines) == 2, lines
         for entry in entries:
             assert any(entry in line for line in lines), (entry, lines)
 

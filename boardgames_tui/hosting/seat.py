@@ -1,0 +1,358 @@
+"""A seat's app at a hosted table: `python -m boardgames_tui.hosting.seat --table SOCKET --seat N`.
+
+It is the hotseat app with one seat: its screens are the same turn screens, drawn from the seat's View, but
+the game is the host's. A `RemoteSession` stands where the app keeps its HotseatSession and answers the same
+questions from the host's last snapshot (link.py); the seat's chosen actions go to the host, which applies
+them and sends every seat its new snapshot. Nobody passes a device, so no handoff screen ever comes: while
+others play, the seat's own screen stays up with who is playing and the news.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..engine.base import IllegalAction, Outcome
+from ..engine.registry import get_game
+from ..i18n import N_, _, language_from_environment, set_language
+from ..narration import Narrator, narrator_for
+from ..tui.app import BoardGamesApp
+from ..tui.screens.results import ResultsScreen
+from ..tui.screens.turn import TurnScreen
+from ..tui.session import NextStep
+from ..tui.text import plain
+from . import link
+from .link import SeatSnapshot
+
+TOKEN_VARIABLE = "BOARDGAMES_TUI_SEAT_TOKEN"  # the seat's token comes in the environment, not on the command line
+
+
+class RemoteSession:
+    """The seat's side of a hosted game: what the app and its screens ask a session, answered from the host's
+    last snapshot of this seat. It holds no State and can apply nothing itself."""
+
+    def __init__(self, snapshot: SeatSnapshot) -> None:
+        self.spec = get_game(snapshot.game_id)
+        self.rules = self.spec.rules()
+        self._view_type = link.view_type(snapshot.game_id)
+        self._narrator: Narrator | None = None
+        self.showing_seat: int | None = snapshot.seat
+        self.save_problem: str | None = None
+        self.update(snapshot)
+
+    def update(self, snapshot: SeatSnapshot) -> None:
+        self.snapshot = snapshot
+        self.seat = snapshot.seat
+        self._view = self._view_type.model_validate(snapshot.view)
+        self._public_view = self._view_type.model_validate(snapshot.public_view)
+        self._seen_view = self._view_type.model_validate(snapshot.seen_view) if snapshot.seen_view is not None else None
+
+    # What the screens ask ------------------------------------------------------------------------
+
+    @property
+    def narrator(self) -> Narrator:
+        if self._narrator is None:
+            self._narrator = narrator_for(self.spec.id, self.players)
+        return self._narrator
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.snapshot.players
+
+    @property
+    def options(self) -> Any:
+        return self.rules.Options.model_validate(self.snapshot.options)
+
+    @property
+    def title(self) -> str:
+        label = self.rules.variant_label(self.options)
+        name = self.narrator.title
+        if label is None:
+            return name
+        return _("{game} ({variant})").format(game=name, variant=self.narrator.say(label))
+
+    @property
+    def deal_number(self) -> str:
+        return self.snapshot.deal_number
+
+    @property
+    def match(self) -> tuple[tuple[int, ...], ...]:
+        return self.snapshot.match
+
+    def match_with_this_game(self) -> tuple[tuple[int, ...], ...]:
+        outcome = self.outcome()
+        return self.match + ((outcome.scores,) if outcome is not None else ())
+
+    def computer_level(self, seat: int) -> str | None:
+        return self.snapshot.levels[seat]
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return (self.seat,)  # the only person at this screen
+
+    @property
+    def has_computers(self) -> bool:
+        return False  # the host plays them
+
+    def watcher(self) -> int | None:
+        return self.seat  # this seat's screen stays up whoever plays
+
+    @property
+    def actions_recorded(self) -> int:
+        return self.snapshot.actions
+
+    @property
+    def last_seat(self) -> int | None:
+        return self.snapshot.last_seat
+
+    def view(self, seat: int | None) -> Any:
+        if seat == self.seat:
+            return self._view
+        if seat is None:
+            return self._public_view
+        raise ValueError("a seat at a hosted table has only its own View and the public one")
+
+    def outcome(self) -> Outcome | None:
+        return self.snapshot.outcome
+
+    def revealed(self) -> Any:
+        if self.snapshot.revealed is None:
+            return None
+        return link.revealed_type(self.spec.id).model_validate(self.snapshot.revealed)
+
+    def public_summary(self) -> str:
+        summary = self.snapshot.summary
+        return self.narrator.event(summary) if summary is not None else ""
+
+    def log_lines(self, seat: int | None) -> tuple[str, ...]:
+        if seat == self.seat:
+            return self.narrator.events(self._view.log)
+        return self.narrator.events(self.snapshot.public_log)
+
+    def public_feed(self, seat: int) -> tuple[str, ...]:  # pragma: no cover - no handoff at a hosted table
+        return self.news_for(seat)
+
+    def news_for(self, seat: int) -> tuple[str, ...]:
+        said = tuple(self.narrator.event(entry) for entry in self.snapshot.news)
+        return said + self.narrator.table_news(self._public_view)
+
+    def seen_view(self, seat: int) -> Any:
+        return self._seen_view
+
+    def has_acted(self, seat: int) -> bool:
+        return self.snapshot.has_acted
+
+    def handed_to(self, seat: int) -> None:
+        self.showing_seat = seat
+
+    def now_showing(self, seat: int | None) -> None:
+        self.showing_seat = seat
+
+    def position(self) -> str:
+        return self.narrator.say(self.snapshot.position)
+
+    def acting_seat(self) -> int | None:
+        return self.snapshot.acting
+
+    def next_step(self) -> NextStep:
+        """This seat's turn, someone else's move (shown on this seat's screen), or the results."""
+        if self.snapshot.outcome is not None:
+            return NextStep("results")
+        acting = self.snapshot.acting
+        if acting == self.seat:
+            return NextStep("turn", acting)
+        return NextStep("computer", acting)
+
+    def notes_for(self, seat: int) -> dict[tuple[int, int], str]:
+        return {(hand, slot): text for hand, slot, text in self.snapshot.notes}
+
+    def write_note(self, seat: int, hand_seat: int, slot: int, text: str) -> None:
+        app = _running_app()
+        if app is not None:
+            app.send_to_host({"note": {"hand": hand_seat, "slot": slot, "text": text}})
+
+    # Saving is the host's ---------------------------------------------------------------------------
+
+    def unsaved_work(self) -> None:
+        return None
+
+    def save_warning(self) -> str | None:
+        return None
+
+    def finish_writing(self) -> None:
+        pass
+
+
+def _running_app() -> SeatApp | None:
+    from textual._context import active_app
+
+    try:
+        app = active_app.get()
+    except LookupError:
+        return None
+    return app if isinstance(app, SeatApp) else None
+
+
+class JoiningScreen(Screen[None]):
+    """Shown until the host's first snapshot comes (and if the table closes)."""
+
+    DEFAULT_CSS = "JoiningScreen { align: center middle; } JoiningScreen Static { width: auto; }"
+    BINDINGS = [Binding("q", "app.quit", N_("Quit"))]
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        yield Static(plain(self.message), id="joining")
+
+    def say(self, message: str) -> None:
+        self.message = message
+        for line in self.query("#joining").results(Static):
+            line.update(plain(message))
+
+
+class SeatResultsScreen(ResultsScreen):
+    """The results at a hosted table: another game is the host's to start; leaving closes this seat."""
+
+    def action_again(self) -> None:
+        self.app.bell()
+        self.notify(_("Only the host can start another game."), markup=False)
+
+    def action_menu(self) -> None:
+        self.app.exit()
+
+
+class SeatApp(BoardGamesApp):
+    """One seat of a hosted table (see the module's docstring)."""
+
+    def __init__(self, table: Path, seat: int, token: str, **kwargs: Any) -> None:
+        kwargs.setdefault("computers_in_subprocess", False)  # it never runs one: the host plays computers
+        super().__init__(**kwargs)
+        self.table_path = table
+        self.seat = seat
+        self._token = token
+        self._writer: asyncio.StreamWriter | None = None
+        self.closed_reason: str | None = None
+
+    def get_default_screen(self) -> Screen:
+        return JoiningScreen(_("Joining the table…"))
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.run_worker(self._follow_table(), group="table", exit_on_error=False)
+
+    async def _follow_table(self) -> None:
+        try:
+            reader, writer = await asyncio.open_unix_connection(str(self.table_path), limit=link.MAX_MESSAGE_BYTES)
+        except OSError:
+            self._table_closed(_("The table is not open (the host may have ended it)."))
+            return
+        self._writer = writer
+        await link.send(writer, {"hello": {"seat": self.seat, "token": self._token}})
+        while (message := await link.receive(reader)) is not None:
+            if "snapshot" in message:
+                await self._show_snapshot(SeatSnapshot.model_validate(message["snapshot"]))
+            elif "refused" in message:
+                self._show_refusal(message["refused"])
+            elif "closed" in message:
+                break
+        self._writer = None
+        self._table_closed(_("The host has closed the table."))
+
+    async def _show_snapshot(self, snapshot: SeatSnapshot) -> None:
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            await self.start_session(RemoteSession(snapshot))  # type: ignore[arg-type]
+            return
+        session.update(snapshot)
+        self.show_next(session.next_step())
+
+    def _show_refusal(self, refused: dict[str, Any]) -> None:
+        session = self.session
+        screen = self.screen
+        self.bell()
+        if session is not None and isinstance(screen, TurnScreen):
+            params = refused.get("params") or {}
+            screen.show_error(session.narrator.refusal(IllegalAction(str(refused.get("code")), **params)))
+
+    def _table_closed(self, message: str) -> None:
+        self.closed_reason = message
+        self.session = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        screen = self.screen
+        if isinstance(screen, JoiningScreen):
+            screen.say(message + " " + _("Press q to close."))
+        else:  # pragma: no cover - the stack always keeps its first screen
+            self.exit(message=message)
+
+    def send_to_host(self, message: dict[str, Any]) -> None:
+        writer = self._writer
+        if writer is not None:
+            self.run_worker(link.send(writer, message), group="send", exit_on_error=False)
+
+    # The host plays the computers, and applies every action ----------------------------------------
+
+    def _let_computer_play(self, step: NextStep) -> None:
+        session = self.session
+        if session is None or step.kind != "computer" or step.seat is None:
+            self._say_thinking("")
+            return
+        name = session.players[step.seat]
+        if session.computer_level(step.seat) is not None:
+            self._say_thinking(_("{name} (computer) is thinking…").format(name=name))
+        elif isinstance(session, RemoteSession) and not session.snapshot.present[step.seat]:
+            self._say_thinking(_("{name} is not at the table; the game waits for them.").format(name=name))
+        else:
+            self._say_thinking(_("{name} is thinking…").format(name=name))
+
+    def play(self, seat: int, action: Any) -> None:
+        if seat != self.seat or self.session is None:
+            return
+        self.send_to_host({"act": self.session.rules.dump_action(action)})  # type: ignore[attr-defined]
+
+    def _screen_for(self, step: NextStep) -> Screen:
+        if step.kind == "results":
+            self._clear_toasts()
+            return SeatResultsScreen(self.session)  # type: ignore[arg-type]
+        return super()._screen_for(step)
+
+    def ask_to_leave(self, *, quitting: bool = False, question: str | None = None) -> None:
+        from ..tui.screens.confirm import ConfirmScreen
+
+        def answered(choice: object) -> None:
+            if choice:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(_("Leave the table? You can come back with the same code.")), answered)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="boardgames-seat", description=_("One seat of a hosted table."))
+    parser.add_argument("--table", required=True, type=Path)
+    parser.add_argument("--seat", required=True, type=int)
+    parser.add_argument("--lang", default=None)
+    args = parser.parse_args(argv)
+    token = os.environ.pop(TOKEN_VARIABLE, "")
+    # A guest's language is their own: their ssh client's locale, unless the host named one.
+    set_language(args.lang or language_from_environment())
+    app = SeatApp(args.table, args.seat, token)
+    app.run()
+    if app.closed_reason:
+        print(app.closed_reason, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

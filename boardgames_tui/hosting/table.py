@@ -1,0 +1,216 @@
+"""The host's side of a hosted table: the one authority over the game.
+
+The table holds the session (the only State; autosaved after every action, as in a hotseat game), lets the
+computers play, and serves the seat processes over a local socket (link.py): each seat process proves it was
+started by the host with its token, sends its seat's actions, and gets its own snapshot after every change.
+A seat's process may go and come back (a dropped SSH connection): the game waits for a person who is away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..engine.base import IllegalAction
+from ..tui.computers import ComputerPlayers
+from ..tui.session import HotseatSession
+from . import link
+from .seat import TOKEN_VARIABLE
+
+# Join codes are read aloud and typed: lower-case letters and digits without look-alikes (0/o, 1/l/i).
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+CODE_LENGTH = 8  # 31^8: about 8.5e11 codes; a connection gets three tries
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class HostedTable:
+    """One game served to its seats' processes (see the module's docstring)."""
+
+    def __init__(self, session: HotseatSession, *, computer_pause: float = 0.6, computers_in_subprocess: bool = True) -> None:
+        self.session = session
+        self.computer_pause = computer_pause
+        self.computers = ComputerPlayers(in_subprocess=computers_in_subprocess)
+        self.person_seats = tuple(s for s in range(len(session.players)) if session.computer_level(s) is None)
+        self._tokens = {seat: secrets.token_hex(16) for seat in self.person_seats}
+        self.codes = {new_code(): seat for seat in self.person_seats}  # join code -> seat
+        self._folder = Path(tempfile.mkdtemp(prefix="boardgames-table-"))  # only this user may enter it
+        self.socket_path = self._folder / "table.sock"
+        self._writers: dict[int, asyncio.StreamWriter] = {}
+        self._server: asyncio.AbstractServer | None = None
+        self._computer_task: asyncio.Task[None] | None = None
+        self.finished = asyncio.Event()  # set once the game is over and every seat was told
+        self.on_change: Callable[[str], None] | None = None  # the host's console: who came, who left
+
+    # Opening and closing ------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        self._server = await asyncio.start_unix_server(self._serve_seat, path=str(self.socket_path), limit=link.MAX_MESSAGE_BYTES)
+        self._play_computers()
+
+    async def close(self) -> None:
+        if self._computer_task is not None:
+            self._computer_task.cancel()
+        for writer in list(self._writers.values()):
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await link.send(writer, {"closed": "ended"})
+            writer.close()
+        self._writers.clear()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.computers.shutdown()
+        self.session.finish_writing()
+        shutil.rmtree(self._folder, ignore_errors=True)
+
+    def seat_command(self, seat: int, env: dict[str, str], language: str | None = None) -> list[str]:
+        """The command line of `seat`'s process; its token goes into `env`."""
+        env[TOKEN_VARIABLE] = self._tokens[seat]
+        argv = [sys.executable, "-m", "boardgames_tui.hosting.seat", "--table", str(self.socket_path), "--seat", str(seat)]
+        return argv + (["--lang", language] if language else [])
+
+    def seat_for_code(self, typed: str) -> int | None:
+        """The seat whose join code `typed` is (None: no seat's), compared in constant time with every code."""
+        found = None
+        for code, seat in self.codes.items():
+            if hmac.compare_digest(code.encode(), typed.strip().lower().encode()):
+                found = seat
+        return found
+
+    def present(self) -> tuple[bool, ...]:
+        return tuple(s in self._writers or self.session.computer_level(s) is not None for s in range(len(self.session.players)))
+
+    # Serving a seat -----------------------------------------------------------------------------
+
+    async def _serve_seat(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(asyncio.CancelledError):  # the table closing ends every seat's loop
+            await self._serve(reader, writer)
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        seat = await self._greet(reader)
+        if seat is None:
+            writer.close()
+            return
+        earlier = self._writers.get(seat)
+        if earlier is not None:  # the seat came back before its old connection was noticed gone
+            earlier.close()
+        self._writers[seat] = writer
+        self._say(f"joined:{seat}")
+        try:
+            await self._broadcast()
+            while (message := await link.receive(reader)) is not None:
+                if "act" in message:
+                    await self._act(seat, writer, message["act"])
+                elif "note" in message:
+                    await self._note(seat, message["note"])
+        finally:
+            if self._writers.get(seat) is writer:
+                del self._writers[seat]
+                self._say(f"left:{seat}")
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await self._broadcast()
+            writer.close()
+
+    async def _greet(self, reader: asyncio.StreamReader) -> int | None:
+        try:
+            hello = await asyncio.wait_for(link.receive(reader), timeout=10)
+        except TimeoutError:
+            return None
+        if not hello or not isinstance(hello.get("hello"), dict):
+            return None
+        seat, token = hello["hello"].get("seat"), hello["hello"].get("token")
+        if type(seat) is not int or seat not in self._tokens or not isinstance(token, str):
+            return None
+        return seat if hmac.compare_digest(self._tokens[seat].encode(), token.encode()) else None
+
+    async def _act(self, seat: int, writer: asyncio.StreamWriter, data: Any) -> None:
+        session = self.session
+        try:
+            action = session.rules.parse_action(data)
+        except (ValidationError, ValueError, TypeError):
+            await link.send(writer, {"refused": {"code": "unknown_action", "params": {}}})
+            return
+        if session.computer_level(seat) is not None:  # pragma: no cover - computers' seats have no token
+            return
+        try:
+            session.apply(seat, action)
+        except IllegalAction as exc:
+            await link.send(writer, {"refused": {"code": exc.code, "params": exc.params}})
+            return
+        await self._broadcast()
+        self._play_computers()
+
+    async def _note(self, seat: int, note: Any) -> None:
+        try:
+            self.session.write_note(seat, int(note["hand"]), int(note["slot"]), str(note["text"]))
+        except (ValueError, KeyError, TypeError):
+            return
+        writer = self._writers.get(seat)
+        if writer is not None:
+            await link.send(writer, {"snapshot": self._snapshot(seat)})
+
+    def _snapshot(self, seat: int) -> dict[str, Any]:
+        return link.snapshot_for(self.session, seat, self.present()).model_dump(mode="json")
+
+    async def _broadcast(self) -> None:
+        """Every seat at the table gets its own snapshot (its View, never another's)."""
+        for seat, writer in list(self._writers.items()):
+            try:
+                await link.send(writer, {"snapshot": self._snapshot(seat)})
+            except (ConnectionError, RuntimeError):
+                pass  # that seat's own loop notices it is gone
+        if self.session.outcome() is not None:
+            self.finished.set()
+
+    def _say(self, what: str) -> None:
+        if self.on_change is not None:
+            self.on_change(what)
+
+    # Computers ------------------------------------------------------------------------------------
+
+    def _play_computers(self) -> None:
+        if self._computer_task is None or self._computer_task.done():
+            self._computer_task = asyncio.get_running_loop().create_task(self._computers_move())
+
+    async def _computers_move(self) -> None:
+        session = self.session
+        loop = asyncio.get_running_loop()
+        while session.outcome() is None:
+            seat = session.acting_seat()
+            if seat is None or session.computer_level(seat) is None:
+                return
+            job = session.computer_job(seat)
+            started = loop.time()
+            try:
+                action = await self.computers.decide(job)
+            except Exception:  # noqa: BLE001 - a failing bot must not stop the game: it plays a legal move
+                action = None
+            await asyncio.sleep(max(0.0, self.computer_pause - (loop.time() - started)))
+            try:
+                if action is None:
+                    raise IllegalAction("unknown_action")
+                session.apply(seat, action)
+            except IllegalAction:
+                session.apply(seat, job.view.legal_actions[0])
+            await self._broadcast()
+
+    # For the host's console -----------------------------------------------------------------------
+
+    def hand_to_computer(self, seat: int, level: str) -> None:
+        """A person's seat that left is played by a computer from now on."""
+        self.session.seat_computer(seat, level)
+        self._tokens.pop(seat, None)
+        self.codes = {code: s for code, s in self.codes.items() if s != seat}
+        self._play_computers()

@@ -1,0 +1,94 @@
+"""A seat's app at a hosted table (issue #29): the hotseat app's own screens, drawn from the host's snapshots.
+
+Driven with Pilot against a table served in the same event loop: one person plays a game of every kind to the
+end through their turn screen (the computers are the host's), pages a round brings (Luz's summary) come and
+are closed as in the hotseat game, and the results close the game. A refused action shows the engine's reason
+and a seat that leaves and joins again is back in its game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardgames_tui.bots import BOTS
+from boardgames_tui.engine.registry import GAMES
+from boardgames_tui.hosting.seat import SeatApp, SeatResultsScreen
+from boardgames_tui.tui.screens.turn import TurnScreen
+
+from ..tui.helpers import screen_text, wait_until
+from .test_table import new_table
+from tests.resamplers import table_size
+
+
+def my_turn(app: SeatApp, table: Any) -> bool:
+    """The seat's screen shows its turn, drawn from the host's latest View of it."""
+    screen = app.screen
+    session = table.session
+    return (
+        session.acting_seat() == app.seat
+        and isinstance(screen, TurnScreen)
+        and screen.seat == app.seat
+        and screen.view == session.view(app.seat)
+    )
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_person_plays_a_game_to_the_end_through_their_screen(tmp_path: Path, game_id: str) -> None:
+    count = table_size(game_id)
+    table = new_table(tmp_path, game_id, [None, *("easy",) * (count - 1)])
+    await table.open()
+    bot = BOTS[game_id]["easy"]()
+    rng = random.Random(3)
+    app = SeatApp(table.socket_path, 0, table._tokens[0], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+    try:
+        async with app.run_test(size=(110, 32)) as pilot:
+            for _action in range(2000):
+                await wait_until(
+                    pilot,
+                    lambda: table.session.outcome() is not None or my_turn(app, table) or not isinstance(app.screen, TurnScreen),
+                    "the person's turn",
+                    timeout=20,
+                )
+                if table.session.outcome() is not None:
+                    break
+                if not isinstance(app.screen, TurnScreen):  # a page over the table (a Luz round's summary)
+                    await pilot.press("enter")
+                    continue
+                screen = app.screen
+                recorded = table.session.actions_recorded
+                action = bot.choose(screen.view, rng)
+                screen.submit(action)
+                await wait_until(pilot, lambda: table.session.actions_recorded != recorded, f"the host to apply {action!r}", timeout=20)
+            await wait_until(pilot, lambda: isinstance(app.screen, SeatResultsScreen) and bool(app.screen.query("#headline")), "the results", timeout=20)
+            headline = str(app.screen.query_one("#headline").render())
+            assert headline and table.session.outcome() is not None
+            await pilot.press("a")  # another game is the host's to start
+            assert isinstance(app.screen, SeatResultsScreen)
+    finally:
+        await table.close()
+
+
+async def test_a_refusal_is_said_and_a_seat_that_leaves_comes_back_to_its_game(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        app = SeatApp(table.socket_path, 1, table._tokens[1], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the table", timeout=10)
+            screen = app.screen
+            await wait_until(pilot, lambda: "Ana is not at the table" in screen_text(app), "who is awaited", timeout=10)
+            screen.submit(table.session.view(0).legal_actions[0])  # seat 0's move, out of turn
+            await wait_until(pilot, lambda: "✗" in screen_text(app), "the refusal", timeout=10)
+            assert "not your turn" in screen_text(app).lower() or "ana" in screen_text(app).lower()
+            assert table.session.actions_recorded == 0
+        # Seat 0 plays meanwhile; seat 1 joins again and sees the move in its news.
+        table.session.apply(0, table.session.view(0).legal_actions[0])
+        app = SeatApp(table.socket_path, 1, table._tokens[1], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.screen.view == table.session.view(1), "its turn", timeout=10)
+            assert app.screen.news, "what happened while it was away"
+    finally:
+        await table.close()

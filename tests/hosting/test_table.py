@@ -1,0 +1,177 @@
+"""A hosted table (issue #29), without SSH: the host's table and seat processes' side of the link.
+
+Several seats join one table over its local socket and play a game of every kind to the end, each choosing
+with the easy computer player from the View in its own snapshots (so, as a guest, from nothing else). Every
+snapshot a seat receives is the same when what that seat may not know is dealt again at random (the
+no-leak method of the View tests, applied to all a seat's process is sent); a wrong token is turned away; a
+refused action says the engine's reason and changes nothing; a seat that drops comes back where it was."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardgames_tui.bots import BOTS
+from boardgames_tui.engine.registry import GAMES, get_game
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.hosting import link
+from boardgames_tui.hosting.link import SeatSnapshot
+from boardgames_tui.hosting.table import HostedTable
+from boardgames_tui.tui.session import HotseatSession
+from tests.resamplers import RESAMPLE, table_size
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def new_table(tmp_path: Path, game_id: str, levels: list[str | None], seed: str = "7") -> HostedTable:
+    rules = get_game(game_id).rules()
+    session = HotseatSession.new(game_id, NAMES[: len(levels)], rules.Options(), SaveStore(tmp_path / "saves"), seed=seed, computers=levels)
+    return HostedTable(session, computer_pause=0.0, computers_in_subprocess=False)
+
+
+async def join(table: HostedTable, seat: int, token: str | None = None) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    reader, writer = await asyncio.open_unix_connection(str(table.socket_path), limit=link.MAX_MESSAGE_BYTES)
+    await link.send(writer, {"hello": {"seat": seat, "token": table._tokens[seat] if token is None else token}})
+    return reader, writer
+
+
+def same_for_any_hidden_deal(table: HostedTable, seat: int, received: SeatSnapshot, rng: random.Random) -> None:
+    """What `seat` received does not change when what it may not know is dealt again (the host's own
+    session is put back as it was)."""
+    session = table.session
+    state = session._state
+    try:
+        for _ in range(2):
+            session._state = RESAMPLE[session.spec.id](state, seat, rng)
+            assert link.snapshot_for(session, seat, received.present) == received
+    finally:
+        session._state = state
+
+
+async def play_seat(table: HostedTable, seat: int, checks: list[int]) -> SeatSnapshot:
+    """One seat's process, scripted: it acts with the easy computer player on its own snapshots' Views until
+    the game is over, and checks each snapshot as it comes (before the table moves on)."""
+    game_id = table.session.spec.id
+    view_type = link.view_type(game_id)
+    bot = BOTS[game_id]["easy"]()
+    rng = random.Random(seat)
+    reader, writer = await join(table, seat)
+    acted_on = -1
+    try:
+        while (message := await link.receive(reader)) is not None:
+            assert "refused" not in message, message
+            snapshot = SeatSnapshot.model_validate(message["snapshot"])
+            assert snapshot.seat == seat
+            if snapshot.actions == table.session.actions_recorded and snapshot.outcome is None:
+                same_for_any_hidden_deal(table, seat, snapshot, rng)
+                checks[seat] += 1
+            if snapshot.outcome is not None:
+                return snapshot
+            view = view_type.model_validate(snapshot.view)
+            if snapshot.acting == seat and snapshot.actions != acted_on:  # once per position, as a person would
+                acted_on = snapshot.actions
+                action = bot.choose(view, rng)
+                await link.send(writer, {"act": table.session.rules.dump_action(action)})
+    finally:
+        writer.close()
+    raise AssertionError("the table closed before the game was over")
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_people_at_one_table_play_a_game_of_every_kind_to_the_end(tmp_path: Path, game_id: str) -> None:
+    count = table_size(game_id)
+    levels: list[str | None] = [None] * count
+    if count > 2:
+        levels[1] = "easy"  # a computer among the people: the host plays it
+    table = new_table(tmp_path, game_id, levels)
+    await table.open()
+    try:
+        checks = [0] * count
+        people = table.person_seats
+        finals = await asyncio.wait_for(asyncio.gather(*(play_seat(table, seat, checks) for seat in people)), 240)
+    finally:
+        await table.close()
+    outcome = table.session.outcome()
+    assert outcome is not None
+    assert all(final.outcome == outcome for final in finals), "everyone sees the same result"
+    assert all(final.revealed is not None for final in finals), "once the game is over, what was hidden is laid open"
+    assert all(checks[seat] > 0 for seat in people)
+    # The game was saved as it went: the file resumes where the table ended.
+    store = SaveStore(tmp_path / "saves")
+    saved = [game for game in store.list() if not hasattr(game, "problem")]
+    assert len(saved) == 1 and saved[0].save.finished
+
+
+async def test_a_wrong_token_or_seat_is_turned_away(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        for seat, token in ((0, "0" * 32), (1, table._tokens[0]), (5, table._tokens[0])):
+            reader, writer = await join(table, seat, token)
+            assert await asyncio.wait_for(link.receive(reader), 5) is None, (seat, token)
+            writer.close()
+        reader, writer = await join(table, 1)
+        first = await asyncio.wait_for(link.receive(reader), 5)
+        assert first is not None and SeatSnapshot.model_validate(first["snapshot"]).seat == 1
+        writer.close()
+    finally:
+        await table.close()
+
+
+async def test_a_refused_action_says_why_and_changes_nothing_and_a_dropped_seat_comes_back(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        reader, writer = await join(table, 1)
+        first = SeatSnapshot.model_validate((await asyncio.wait_for(link.receive(reader), 5))["snapshot"])  # type: ignore[index]
+        assert first.acting == 0 and first.present == (False, True)
+        view_type = link.view_type("hanabi")
+        seat0_view = table.session.view(0)
+        # Seat 1 tries seat 0's move out of turn: the engine's reason comes back, the game is as it was.
+        await link.send(writer, {"act": table.session.rules.dump_action(seat0_view.legal_actions[0])})
+        refused = await asyncio.wait_for(link.receive(reader), 5)
+        assert refused == {"refused": {"code": "not_your_turn", "params": {"seat": 1}}}
+        await link.send(writer, {"act": {"kind": "no such thing"}})
+        assert (await asyncio.wait_for(link.receive(reader), 5)) == {"refused": {"code": "unknown_action", "params": {}}}
+        assert table.session.actions_recorded == 0
+        # Seat 0 joins, plays, and leaves; seat 1 sees it come and go.
+        reader0, writer0 = await join(table, 0)
+        await asyncio.wait_for(link.receive(reader0), 5)
+        await link.send(writer0, {"act": table.session.rules.dump_action(seat0_view.legal_actions[0])})
+        while True:
+            snapshot = SeatSnapshot.model_validate((await asyncio.wait_for(link.receive(reader), 5))["snapshot"])  # type: ignore[index]
+            if snapshot.actions == 1:
+                break
+        writer0.close()
+        while snapshot.present[0]:
+            snapshot = SeatSnapshot.model_validate((await asyncio.wait_for(link.receive(reader), 5))["snapshot"])  # type: ignore[index]
+        assert view_type.model_validate(snapshot.view) == table.session.view(1)
+        # Seat 0 comes back with the same token: its View and its news are where it left them.
+        reader0, writer0 = await join(table, 0)
+        back = SeatSnapshot.model_validate((await asyncio.wait_for(link.receive(reader0), 5))["snapshot"])  # type: ignore[index]
+        assert back.actions == 1 and back.has_acted and view_type.model_validate(back.view) == table.session.view(0)
+        writer0.close()
+        writer.close()
+    finally:
+        await table.close()
+
+
+async def test_a_seat_handed_to_a_computer_is_played_by_it(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        table.hand_to_computer(0, "easy")
+        assert table.session.computer_level(0) == "easy" and 0 not in table.codes.values()
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if table.session.actions_recorded:
+                break
+        assert table.session.actions_recorded == 1 and table.session.acting_seat() == 1
+        resumed = HotseatSession.resume(SaveStore(tmp_path / "saves").list()[0], SaveStore(tmp_path / "saves"))  # type: ignore[arg-type]
+        assert resumed.computer_level(0) == "easy", "saved with the game"
+    finally:
+        await table.close()
