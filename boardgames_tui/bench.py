@@ -475,6 +475,114 @@ def _row(label: str, value: str) -> None:
     print(f"  {label:<40} {value}")
 
 
+# A hosted table over SSH (issue #29) -------------------------------------------------------------------
+
+
+class _Guest:
+    """A guest's terminal on an asyncssh client: when each chunk of output arrived."""
+
+    def __init__(self, connection: Any, process: Any) -> None:
+        self.connection = connection
+        self.process = process
+        self.chunks: list[tuple[float, bytes]] = []
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        try:
+            while chunk := await self.process.stdout.read(65536):
+                self.chunks.append((time.perf_counter(), chunk))
+        except Exception:  # noqa: BLE001 - the table closed
+            pass
+
+    def text(self) -> str:
+        import re
+
+        raw = b"".join(chunk for _at, chunk in self.chunks)
+        return re.sub(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]", b"", raw).decode("utf-8", "replace")
+
+    async def first_output_after(self, start: float, timeout: float = 10.0) -> float:
+        """Seconds from `start` until this terminal received something."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            later = [at for at, _chunk in self.chunks if at >= start]
+            if later:
+                return later[0] - start
+            await asyncio.sleep(0.001)
+        raise RuntimeError("the guest's screen was not updated")
+
+    async def settle(self, quiet: float = 0.15) -> None:
+        """Wait until nothing has arrived for `quiet` seconds."""
+        while not self.chunks or time.perf_counter() - self.chunks[-1][0] < quiet:
+            await asyncio.sleep(0.02)
+
+
+async def _hosted_latencies(rounds: int) -> dict[str, float]:
+    """Two guests at a hosted Hanabi table (a real `boardgames host` process, SSH over loopback): a game key
+    until the guest's terminal gets its redraw, and an applied action until the other guest's terminal gets
+    its own (each the median of `rounds`)."""
+    import os
+    import re
+    import sys
+
+    import asyncssh
+
+    timings: dict[str, list[float]] = {"game key, to the guest's redraw": [], "action, to the other guest's redraw": []}
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "host.log"
+        env = dict(os.environ, BOARDGAMES_TUI_DATA_DIR=folder, BOARDGAMES_TUI_CONFIG_DIR=folder, LANG="C.UTF-8")
+        with log.open("wb") as output:
+            host = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "boardgames_tui", "host", "--no-seat", "--port", "0", "--game", "hanabi",
+                "--seats", "person,person", "--names", "Ana,Ben", "--deal", "bench",
+                stdout=output, stderr=asyncio.subprocess.STDOUT, env=env,
+            )  # fmt: skip
+        try:
+            said = ""
+            for _wait in range(600):
+                said = log.read_text(errors="replace")
+                if "Ctrl+C" in said:
+                    break
+                await asyncio.sleep(0.05)
+            port = int(re.search(r"ssh -p (\d+)", said).group(1))  # type: ignore[union-attr]
+            codes = dict(re.findall(r"Seat \d+, (\w+): code (\w+)", said))
+            guests: dict[str, _Guest] = {}
+            for name, code in codes.items():
+                connection = await asyncssh.connect(
+                    "127.0.0.1", port, username="table", password=code, known_hosts=None, client_keys=None, agent_path=None
+                )
+                process = await connection.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
+                guests[name] = _Guest(connection, process)
+            for guest in guests.values():
+                await guest.settle(0.5)
+            names = list(guests)
+            for turn in range(rounds):
+                acting, other = guests[names[turn % 2]], guests[names[(turn + 1) % 2]]
+                await acting.settle()
+                start = time.perf_counter()
+                acting.process.stdin.write(b"2")  # choose card 2: a redraw of the guest's own screen only
+                timings["game key, to the guest's redraw"].append(await acting.first_output_after(start))
+                await acting.settle()
+                acting.process.stdin.write(b"p")  # play it: asked first
+                await acting.settle()
+                await other.settle()
+                start = time.perf_counter()
+                acting.process.stdin.write(b"\r")
+                timings["action, to the other guest's redraw"].append(await other.first_output_after(start))
+                if "Game over" in other.text():
+                    break
+            for guest in guests.values():
+                guest.reader.cancel()
+                guest.connection.close()
+        finally:
+            host.terminate()
+            await asyncio.wait_for(host.wait(), 20)
+    return {name: statistics.median(values) for name, values in timings.items() if values}
+
+
+def hosted_latencies(rounds: int) -> dict[str, float]:
+    return asyncio.run(_hosted_latencies(rounds))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m boardgames_tui.bench", description=__doc__)
     parser.add_argument("games", nargs="*", help="game ids (default: all): " + ", ".join(GAMES))
@@ -482,7 +590,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=12, help="turns timed through the UI per game")
     parser.add_argument("--startup-runs", type=int, default=5)
     parser.add_argument("--decision-games", type=int, default=1, help="self-play games timed per computer level")
+    parser.add_argument("--hosting", action="store_true", help="only the hosted table over SSH, against the same keys at one laptop")
     args = parser.parse_args(argv)
+    if args.hosting:
+        hosted = hosted_latencies(args.rounds)
+        hotseat = key_latencies(GAMES["hanabi"], args.rounds)
+        print("Hanabi at a hosted table (two guests over SSH on loopback, median)")
+        for name, value in hosted.items():
+            _row(f"hosted {name}", f"{value * 1000:.1f} ms")
+        _row("one laptop: game key, key to idle", f"{hotseat['game key'] * 1000:.1f} ms")
+        _row("one laptop: applied action, key to idle", f"{hotseat['applied action'] * 1000:.1f} ms")
+        return
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error("unknown game(s): " + ", ".join(unknown))

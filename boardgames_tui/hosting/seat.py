@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,7 @@ class RemoteSession:
         self._narrator: Narrator | None = None
         self.showing_seat: int | None = snapshot.seat
         self.save_problem: str | None = None
+        self.send: Callable[[dict[str, Any]], None] | None = None  # to the host (the seat's app sets it)
         self.update(snapshot)
 
     def update(self, snapshot: SeatSnapshot) -> None:
@@ -177,9 +179,9 @@ class RemoteSession:
         return {(hand, slot): text for hand, slot, text in self.snapshot.notes}
 
     def write_note(self, seat: int, hand_seat: int, slot: int, text: str) -> None:
-        app = _running_app()
-        if app is not None:
-            app.send_to_host({"note": {"hand": hand_seat, "slot": slot, "text": text}})
+        """The note goes to the host, which keeps it with the game and sends it back in the next snapshot."""
+        if self.send is not None:
+            self.send({"note": {"hand": hand_seat, "slot": slot, "text": text}})
 
     # Saving is the host's ---------------------------------------------------------------------------
 
@@ -191,16 +193,6 @@ class RemoteSession:
 
     def finish_writing(self) -> None:
         pass
-
-
-def _running_app() -> SeatApp | None:
-    from textual._context import active_app
-
-    try:
-        app = active_app.get()
-    except LookupError:
-        return None
-    return app if isinstance(app, SeatApp) else None
 
 
 class JoiningScreen(Screen[None]):
@@ -273,7 +265,9 @@ class SeatApp(BoardGamesApp):
     async def _show_snapshot(self, snapshot: SeatSnapshot) -> None:
         session = self.session
         if not isinstance(session, RemoteSession):
-            await self.start_session(RemoteSession(snapshot))  # type: ignore[arg-type]
+            session = RemoteSession(snapshot)
+            session.send = self.send_to_host
+            await self.start_session(session)  # type: ignore[arg-type]
             return
         session.update(snapshot)
         self.show_next(session.next_step())

@@ -175,3 +175,19 @@ async def test_a_seat_handed_to_a_computer_is_played_by_it(tmp_path: Path) -> No
         assert resumed.computer_level(0) == "easy", "saved with the game"
     finally:
         await table.close()
+
+
+async def test_a_card_note_is_kept_by_the_host_and_comes_back_to_its_writer_only(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        reader, writer = await join(table, 0)
+        await asyncio.wait_for(link.receive(reader), 5)
+        await link.send(writer, {"note": {"hand": 1, "slot": 0, "text": "ben's red?"}})
+        snapshot = SeatSnapshot.model_validate((await asyncio.wait_for(link.receive(reader), 5))["snapshot"])  # type: ignore[index]
+        assert snapshot.notes == ((1, 0, "ben's red?"),)
+        assert table.session.notes_for(0) == {(1, 0): "ben's red?"} and table.session.notes_for(1) == {}
+        assert link.snapshot_for(table.session, 1, table.present()).notes == ()
+        writer.close()
+    finally:
+        await table.close()
