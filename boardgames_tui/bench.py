@@ -568,15 +568,17 @@ async def _hosted_latencies(rounds: int) -> dict[str, float]:
                 start = time.perf_counter()
                 acting.process.stdin.write(b"\r")
                 timings["action, to the other guest's redraw"].append(await other.first_output_after(start))
+                await other.settle()
                 if "Game over" in other.text():
                     break
             for guest in guests.values():
                 guest.reader.cancel()
                 guest.connection.close()
         finally:
-            host.terminate()
+            if host.returncode is None:
+                host.terminate()  # the host ends by itself once the game is over
             await asyncio.wait_for(host.wait(), 20)
-    return {name: statistics.median(values) for name, values in timings.items() if values}
+    return {f"{name} ({len(values)} times)": statistics.median(values) for name, values in timings.items() if values}
 
 
 def hosted_latencies(rounds: int) -> dict[str, float]:
