@@ -194,14 +194,25 @@ async def serve(session: Any, arguments: argparse.Namespace, host_key: Path) -> 
     print("\n".join(lines), flush=True)
     try:
         if host_seat is not None:
-            input_line = _("Press Enter to sit down at your seat ({name}).").format(name=session.players[host_seat])
+            input_line = _(
+                "Press Enter to sit down at your seat ({name}). There, Ctrl+T shows who is at the table: the seat of "
+                "someone who left can go to a computer, and the game can be ended for everyone."
+            ).format(name=session.players[host_seat])
             await asyncio.get_running_loop().run_in_executor(None, input, input_line)
             env = dict(os.environ)
-            argv = table.seat_command(host_seat, env, current_language())
+            argv = table.host_seat_command(host_seat, env, current_language())
             process = await asyncio.create_subprocess_exec(*argv, env=env)
-            await process.wait()
+            # The host's seat closes when they leave it; ending the game from it closes the table for everyone.
+            left = asyncio.ensure_future(process.wait())
+            ended = asyncio.ensure_future(table.ended.wait())
+            await asyncio.wait({left, ended}, return_when=asyncio.FIRST_COMPLETED)
+            ended.cancel()
+            if not left.done():
+                await table.close()  # tells every seat, the host's own included, that the table is closed
+                await left
         else:
             print(_("Ctrl+C closes the table (the game is saved)."), flush=True)
+            print(_("Type 'computer N' to have a computer play seat N of someone who left, or 'end' to end the game."), flush=True)
             table.on_change = lambda what: print(describe_change(session, what), flush=True)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
@@ -210,7 +221,11 @@ async def serve(session: Any, arguments: argparse.Namespace, host_key: Path) -> 
                 loop.add_signal_handler(signal.SIGTERM, stop.set)
             finished = asyncio.ensure_future(table.finished.wait())
             stopped = asyncio.ensure_future(stop.wait())
-            await asyncio.wait({finished, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            commands = asyncio.ensure_future(console_commands(table, session))
+            ended = asyncio.ensure_future(table.ended.wait())
+            await asyncio.wait({finished, stopped, commands, ended}, return_when=asyncio.FIRST_COMPLETED)
+            commands.cancel()
+            ended.cancel()
             if table.finished.is_set():
                 await asyncio.sleep(1)  # the last snapshots reach the seats
                 print(_("The game is over."), flush=True)
@@ -219,6 +234,28 @@ async def serve(session: Any, arguments: argparse.Namespace, host_key: Path) -> 
         await table.close()
     print(_("The game is saved in {path}.").format(path=session.save_path), flush=True)
     return 0
+
+
+async def console_commands(table: Any, session: Any) -> None:
+    """The host's commands typed in the console of a table hosted with --no-seat; returns on 'end'."""
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line:
+            await asyncio.Event().wait()  # no console (a script): only Ctrl+C or the game's end close the table
+        words = line.split()
+        if words == ["end"]:
+            table.ended.set()
+            return
+        if len(words) == 2 and words[0] == "computer" and words[1].isdigit():
+            seat = int(words[1]) - 1
+            level = session.spec.table_levels[0]
+            if await table.give_to_computer(seat, level):
+                print(_("A computer ({level}) plays {name}'s seat from now on.").format(level=level, name=session.players[seat]), flush=True)
+            else:
+                print(_("Only the seat of a person who left can be given to a computer."), flush=True)
+        elif words:
+            print(_("Type 'computer N' or 'end'."), flush=True)
 
 
 class GuestCodes(Mapping[str, int]):

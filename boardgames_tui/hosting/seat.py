@@ -36,6 +36,7 @@ from . import link
 from .link import SeatSnapshot
 
 TOKEN_VARIABLE = "BOARDGAMES_TUI_SEAT_TOKEN"  # the seat's token comes in the environment, not on the command line
+HOST_TOKEN_VARIABLE = "BOARDGAMES_TUI_HOST_TOKEN"  # only in the host's own seat: the host's controls
 
 
 class RemoteSession:
@@ -225,20 +226,89 @@ class SeatResultsScreen(ResultsScreen):
         self.app.exit()
 
 
+class TableScreen(Screen[None]):
+    """The host's controls (Ctrl+T in the host's own seat): who is at the table; the seat of a person who
+    left can be given to a computer, and the game can be ended for everyone."""
+
+    DEFAULT_CSS = """
+    TableScreen { align: center middle; }
+    TableScreen #table-box { width: 76; max-width: 100%; height: auto; border: round $primary; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("e", "end", N_("End the game")),
+        *(Binding(str(n), f"give({n - 1})", N_("To a computer"), show=n == 1, key_display="1-6") for n in range(1, 7)),
+    ]
+
+    def __init__(self, session: RemoteSession) -> None:
+        super().__init__()
+        self.session = session
+        self._ending = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="table-box")
+
+    def _text(self) -> str:
+        snapshot = self.session.snapshot
+        lines = [_("The table")]
+        for seat, name in enumerate(snapshot.players):
+            level = snapshot.levels[seat]
+            if level is not None:
+                state = _("computer ({level})").format(level=level)
+            elif snapshot.present[seat]:
+                state = _("at the table")
+            else:
+                state = _("not at the table: {n} gives the seat to a computer").format(n=seat + 1)
+            lines.append(f"  {seat + 1}  {name}: {state}")
+        lines.append("")
+        lines.append(_("e ends the game for everyone (it stays saved) · Esc back"))
+        if self._ending:
+            lines.append(_("Press e again to end the game for everyone."))
+        return "\n".join(lines)
+
+    def _redraw(self) -> None:
+        self.query_one("#table-box", Static).update(plain(self._text()))
+
+    def action_give(self, seat: int) -> None:
+        app = self.app
+        snapshot = self.session.snapshot
+        if seat >= len(snapshot.players) or snapshot.levels[seat] is not None or snapshot.present[seat]:
+            app.bell()
+            return
+        level = self.session.spec.table_levels[0]
+        app.send_host_command({"computer": seat, "level": level})  # type: ignore[attr-defined]
+        app.pop_screen()
+
+    def action_end(self) -> None:
+        if not self._ending:
+            self._ending = True
+            self._redraw()
+            return
+        self.app.send_host_command({"end": True})  # type: ignore[attr-defined]
+
+
 class SeatApp(BoardGamesApp):
     """One seat of a hosted table (see the module's docstring)."""
 
-    def __init__(self, table: Path, seat: int, token: str, **kwargs: Any) -> None:
+    BINDINGS = [*BoardGamesApp.BINDINGS, Binding("ctrl+t", "table", N_("Table"), show=False)]
+
+    def __init__(self, table: Path, seat: int, token: str, host_token: str | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("computers_in_subprocess", False)  # it never runs one: the host plays computers
         super().__init__(**kwargs)
         self.table_path = table
         self.seat = seat
         self._token = token
+        self._host_token = host_token  # set in the host's own seat only
         self._writer: asyncio.StreamWriter | None = None
         self.closed_reason: str | None = None
 
     def get_default_screen(self) -> Screen:
         return JoiningScreen(_("Joining the table…"))
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        if self._writer is not None:  # the host sees the seat leave at once
+            self._writer.close()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -260,6 +330,9 @@ class SeatApp(BoardGamesApp):
             elif "closed" in message:
                 break
         self._writer = None
+        if self._host_token is not None:
+            self.exit()  # the host's own seat: the host closed it
+            return
         self._table_closed(_("The host has closed the table."))
 
     async def _show_snapshot(self, snapshot: SeatSnapshot) -> None:
@@ -291,6 +364,18 @@ class SeatApp(BoardGamesApp):
         else:  # pragma: no cover - the stack always keeps its first screen
             self.exit(message=message)
 
+    def action_table(self) -> None:
+        """The host's controls (the host's own seat only)."""
+        if self._host_token is None or not isinstance(self.session, RemoteSession):
+            self.bell()
+            return
+        if not isinstance(self.screen, TableScreen):
+            self.push_screen(TableScreen(self.session))
+
+    def send_host_command(self, command: dict[str, Any]) -> None:
+        if self._host_token is not None:
+            self.send_to_host({"host": {**command, "token": self._host_token}})
+
     def send_to_host(self, message: dict[str, Any]) -> None:
         writer = self._writer
         if writer is not None:
@@ -307,7 +392,10 @@ class SeatApp(BoardGamesApp):
         if session.computer_level(step.seat) is not None:
             self._say_thinking(_("{name} (computer) is thinking…").format(name=name))
         elif isinstance(session, RemoteSession) and not session.snapshot.present[step.seat]:
-            self._say_thinking(_("{name} is not at the table; the game waits for them.").format(name=name))
+            waiting = _("{name} is not at the table; the game waits for them.").format(name=name)
+            if self._host_token is not None:  # the host may give the seat to a computer
+                waiting += " " + _("Ctrl+T: the table.")
+            self._say_thinking(waiting)
         else:
             self._say_thinking(_("{name} is thinking…").format(name=name))
 
@@ -339,9 +427,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default=None)
     args = parser.parse_args(argv)
     token = os.environ.pop(TOKEN_VARIABLE, "")
+    host_token = os.environ.pop(HOST_TOKEN_VARIABLE, None)
     # A guest's language is their own: their ssh client's locale, unless the host named one.
     set_language(args.lang or language_from_environment())
-    app = SeatApp(args.table, args.seat, token)
+    app = SeatApp(args.table, args.seat, token, host_token)
     app.run()
     if app.closed_reason:
         print(app.closed_reason, file=sys.stderr)

@@ -25,7 +25,7 @@ from ..engine.base import IllegalAction
 from ..tui.computers import ComputerPlayers
 from ..tui.session import HotseatSession
 from . import link
-from .seat import TOKEN_VARIABLE
+from .seat import HOST_TOKEN_VARIABLE, TOKEN_VARIABLE
 
 # Join codes are read aloud and typed: lower-case letters and digits without look-alikes (0/o, 1/l/i).
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -45,12 +45,17 @@ class HostedTable:
         self.computers = ComputerPlayers(in_subprocess=computers_in_subprocess)
         self.person_seats = tuple(s for s in range(len(session.players)) if session.computer_level(s) is None)
         self._tokens = {seat: secrets.token_hex(16) for seat in self.person_seats}
+        # The host's own seat process also gets this one: with it, that process may hand a seat whose person left
+        # to a computer, or end the game for everyone.
+        self.host_token = secrets.token_hex(16)
+        self.ended = asyncio.Event()  # the host ended the game from their seat
         self.codes = {new_code(): seat for seat in self.person_seats}  # join code -> seat
         self._folder = Path(tempfile.mkdtemp(prefix="boardgames-table-"))  # only this user may enter it
         self.socket_path = self._folder / "table.sock"
         self._writers: dict[int, asyncio.StreamWriter] = {}
         self._server: asyncio.AbstractServer | None = None
         self._computer_task: asyncio.Task[None] | None = None
+        self._closed = False
         self.finished = asyncio.Event()  # set once the game is over and every seat was told
         self.on_change: Callable[[str], None] | None = None  # the host's console: who came, who left
 
@@ -61,6 +66,9 @@ class HostedTable:
         self._play_computers()
 
     async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         if self._computer_task is not None:
             self._computer_task.cancel()
         for writer in list(self._writers.values()):
@@ -78,8 +86,15 @@ class HostedTable:
     def seat_command(self, seat: int, env: dict[str, str], language: str | None = None) -> list[str]:
         """The command line of `seat`'s process; its token goes into `env`."""
         env[TOKEN_VARIABLE] = self._tokens[seat]
+        env.pop(HOST_TOKEN_VARIABLE, None)  # only the host's own seat gets it (host_seat_command)
         argv = [sys.executable, "-m", "boardgames_tui.hosting.seat", "--table", str(self.socket_path), "--seat", str(seat)]
         return argv + (["--lang", language] if language else [])
+
+    def host_seat_command(self, seat: int, env: dict[str, str], language: str | None = None) -> list[str]:
+        """The command line of the host's own seat: with the host's controls."""
+        argv = self.seat_command(seat, env, language)
+        env[HOST_TOKEN_VARIABLE] = self.host_token
+        return argv
 
     def seat_for_code(self, typed: str) -> int | None:
         """The seat whose join code `typed` is (None: no seat's), compared in constant time with every code."""
@@ -115,6 +130,8 @@ class HostedTable:
                     await self._act(seat, writer, message["act"])
                 elif "note" in message:
                     await self._note(seat, message["note"])
+                elif "host" in message:
+                    await self._host_command(message["host"])
         finally:
             if self._writers.get(seat) is writer:
                 del self._writers[seat]
@@ -206,10 +223,34 @@ class HostedTable:
                 session.apply(seat, job.view.legal_actions[0])
             await self._broadcast()
 
-    # For the host's console -----------------------------------------------------------------------
+    # The host's controls -------------------------------------------------------------------------
+
+    async def _host_command(self, command: Any) -> None:
+        """A request from the host's own seat process (it carries the host's token): a seat to a computer, or the
+        end of the game. Anything else, or a wrong token, is ignored."""
+        if not isinstance(command, dict) or not isinstance(command.get("token"), str):
+            return
+        if not hmac.compare_digest(self.host_token.encode(), command["token"].encode()):
+            return
+        if command.get("end") is True:
+            self.ended.set()
+            return
+        seat, level = command.get("computer"), command.get("level")
+        if type(seat) is int and isinstance(level, str):
+            await self.give_to_computer(seat, level)
+
+    async def give_to_computer(self, seat: int, level: str) -> bool:
+        """The seat of a person who left is played by a computer of `level` from now on, and everyone is told;
+        False (nothing changes) for a seat that is not a person's, a person at the table, or no such level."""
+        if seat not in self._tokens or seat in self._writers or level not in self.session.spec.table_levels:
+            return False
+        self.hand_to_computer(seat, level)
+        await self._broadcast()
+        return True
 
     def hand_to_computer(self, seat: int, level: str) -> None:
-        """A person's seat that left is played by a computer from now on."""
+        """A person's seat that left is played by a computer from now on (saved with the game); its code no
+        longer lets anyone in."""
         self.session.seat_computer(seat, level)
         self._tokens.pop(seat, None)
         self.codes = {code: s for code, s in self.codes.items() if s != seat}

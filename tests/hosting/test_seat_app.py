@@ -92,3 +92,34 @@ async def test_a_refusal_is_said_and_a_seat_that_leaves_comes_back_to_its_game(t
             assert app.screen.news, "what happened while it was away"
     finally:
         await table.close()
+
+
+async def test_the_hosts_seat_shows_the_table_and_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> None:
+    from boardgames_tui.hosting.seat import TableScreen
+
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        guest = SeatApp(table.socket_path, 1, table._tokens[1], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with guest.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(guest.screen, TurnScreen), "the table", timeout=10)
+            await pilot.press("ctrl+t")
+            assert not isinstance(guest.screen, TableScreen), "a guest has no host's controls"
+        host = SeatApp(table.socket_path, 0, table._tokens[0], table.host_token, save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with host.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(host.screen, TurnScreen), "the table", timeout=10)
+            host.screen.submit(table.session.view(0).legal_actions[0])
+            await wait_until(pilot, lambda: "Ben is not at the table" in screen_text(host), "the seat that waits", timeout=10)
+            assert "Ctrl+T" in screen_text(host)
+            await pilot.press("ctrl+t")
+            assert isinstance(host.screen, TableScreen)
+            assert "not at the table: 2 gives the seat to a computer" in screen_text(host)
+            await pilot.press("2")
+            await wait_until(pilot, lambda: table.session.computer_level(1) == "easy", "Ben's seat to go to a computer", timeout=10)
+            await wait_until(pilot, lambda: table.session.actions_recorded >= 2, "the computer to play Ben's seat", timeout=10)
+            await pilot.press("ctrl+t", "e")
+            assert "Press e again" in screen_text(host) and not table.ended.is_set()
+            await pilot.press("e")
+            await wait_until(pilot, table.ended.is_set, "the game to end", timeout=10)
+    finally:
+        await table.close()

@@ -190,3 +190,42 @@ async def test_a_card_note_is_kept_by_the_host_and_comes_back_to_its_writer_only
         writer.close()
     finally:
         await table.close()
+
+
+async def test_the_host_gives_the_seat_of_someone_who_left_to_a_computer_or_ends_the_game(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None, None])
+    await table.open()
+    try:
+        reader, writer = await join(table, 0)  # the host's own seat
+        await asyncio.wait_for(link.receive(reader), 5)
+        reader2, writer2 = await join(table, 2)  # a guest at the table
+        await asyncio.wait_for(link.receive(reader2), 5)
+        for command in (
+            {"computer": 1, "level": "easy", "token": "0" * 32},  # not the host's token
+            {"computer": 2, "level": "easy", "token": table.host_token},  # Cleo is at the table
+            {"computer": 1, "level": "brilliant", "token": table.host_token},  # no such level
+            {"computer": 0, "level": "easy"},  # no token
+        ):
+            await link.send(writer, {"host": command})
+        await asyncio.sleep(0.1)
+        assert table.session.computer_level(1) is None and not table.ended.is_set()
+        await link.send(writer, {"host": {"computer": 1, "level": "easy", "token": table.host_token}})  # Ben is away
+        await wait_for(lambda: table.session.computer_level(1) == "easy")
+        assert [table.session.computer_level(s) for s in range(3)] == [None, "easy", None]
+        assert 1 not in table.codes.values(), "Ben's code no longer lets anyone in"
+        assert table.seat_for_code(next(code for code, s in table.codes.items() if s == 2)) == 2
+        await link.send(writer2, {"host": {"end": True, "token": table._tokens[2]}})  # a guest's own token: ignored
+        await link.send(writer, {"host": {"end": True, "token": table.host_token}})
+        await wait_for(table.ended.is_set)
+        writer.close()
+        writer2.close()
+    finally:
+        await table.close()
+
+
+async def wait_for(condition: Any, timeout: float = 5) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
