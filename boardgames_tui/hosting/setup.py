@@ -10,7 +10,7 @@ from textual.events import ScreenResume
 from textual.screen import Screen
 
 from ..tui.app import BoardGamesApp
-from ..tui.screens.picker import PickerScreen
+from ..tui.screens.picker import GamePickerScreen
 
 
 class _Beneath(Screen[None]):
@@ -33,7 +33,7 @@ class HostSetupApp(BoardGamesApp):
     def on_mount(self) -> None:
         super().on_mount()
         self._picker_shown = True
-        self.push_screen(PickerScreen("play"))
+        self.push_screen(GamePickerScreen("play"))
 
     async def start_session(self, session: Any) -> None:
         self.chosen = session

@@ -123,3 +123,22 @@ async def test_the_hosts_seat_shows_the_table_and_gives_an_absent_seat_to_a_comp
             await wait_until(pilot, table.ended.is_set, "the game to end", timeout=10)
     finally:
         await table.close()
+
+
+async def test_without_game_the_host_sets_the_table_up_on_the_usual_screens(tmp_path: Path) -> None:
+    from boardgames_tui.hosting.setup import HostSetupApp
+    from boardgames_tui.tui.screens.setup import SetupScreen
+
+    app = HostSetupApp(tmp_path / "saves", computers_in_subprocess=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")  # the first game of the picker
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen), "the setup screen")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: app.chosen is not None, "the game to be handed to the table")
+    assert app.chosen.spec.id == "hanabi" and app.chosen.actions_recorded == 0
+    app = HostSetupApp(tmp_path / "saves", computers_in_subprocess=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # back from the picker: nothing is hosted
+        await pilot.pause()
+    assert app.chosen is None and app.return_code == 0
