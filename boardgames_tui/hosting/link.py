@@ -45,7 +45,7 @@ class SeatSnapshot(FrozenModel):
     seen_view: dict[str, Any] | None  # the seat's View when it last looked (for the change marks)
     public_view: dict[str, Any]
     news: tuple[Event, ...]  # since the seat's last action, as it may read them
-    public_log: tuple[Event, ...]
+    public_log: tuple[Event, ...]  # once the game is over (the results screen's log); empty before
     position: Fact
     summary: Event | None  # the newest public event
     acting: int | None
@@ -76,7 +76,7 @@ def snapshot_for(session: HotseatSession, seat: int, present: tuple[bool, ...]) 
         seen_view=seen.model_dump(mode="json") if seen is not None else None,
         public_view=session.view(None).model_dump(mode="json"),
         news=session.news_events(seat),
-        public_log=session.log_events(None),
+        public_log=session.log_events(None) if outcome is not None else (),  # read on the results screen only
         position=session.position_fact(),
         summary=summary.seen_by(None) if summary is not None else None,
         acting=session.acting_seat() if outcome is None else None,
@@ -107,6 +107,12 @@ def revealed_type(game_id: str) -> type[Any]:
 
 async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
     writer.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+    await writer.drain()
+
+
+async def send_snapshot(writer: asyncio.StreamWriter, snapshot: SeatSnapshot) -> None:
+    """{"snapshot": ...}, serialised by pydantic in one pass (the bulk of what a table sends)."""
+    writer.write(b'{"snapshot":' + snapshot.model_dump_json().encode() + b"}\n")
     await writer.drain()
 
 

@@ -176,16 +176,16 @@ class HostedTable:
             return
         writer = self._writers.get(seat)
         if writer is not None:
-            await link.send(writer, {"snapshot": self._snapshot(seat)})
+            await link.send_snapshot(writer, self._snapshot(seat))
 
-    def _snapshot(self, seat: int) -> dict[str, Any]:
-        return link.snapshot_for(self.session, seat, self.present()).model_dump(mode="json")
+    def _snapshot(self, seat: int) -> link.SeatSnapshot:
+        return link.snapshot_for(self.session, seat, self.present())
 
     async def _broadcast(self) -> None:
         """Every seat at the table gets its own snapshot (its View, never another's)."""
         for seat, writer in list(self._writers.items()):
             try:
-                await link.send(writer, {"snapshot": self._snapshot(seat)})
+                await link.send_snapshot(writer, self._snapshot(seat))
             except (ConnectionError, RuntimeError):
                 pass  # that seat's own loop notices it is gone
         if self.session.outcome() is not None:
