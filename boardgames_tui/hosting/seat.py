@@ -342,6 +342,8 @@ class SeatApp(BoardGamesApp):
             session.send = self.send_to_host
             await self.start_session(session)  # type: ignore[arg-type]
             return
+        if snapshot == session.snapshot:
+            return  # the same as last time (the host tells every seat after any change): nothing to redraw
         session.update(snapshot)
         self.show_next(session.next_step())
 
