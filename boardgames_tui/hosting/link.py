@@ -106,14 +106,18 @@ def revealed_type(game_id: str) -> type[Any]:
 
 
 async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
-    writer.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n")
+    writer.write(line(message))
     await writer.drain()
 
 
-async def send_snapshot(writer: asyncio.StreamWriter, snapshot: SeatSnapshot) -> None:
+def line(message: dict[str, Any]) -> bytes:
+    """A message as it goes over the socket."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+
+
+def snapshot_line(snapshot: SeatSnapshot) -> bytes:
     """{"snapshot": ...}, serialised by pydantic in one pass (the bulk of what a table sends)."""
-    writer.write(b'{"snapshot":' + snapshot.model_dump_json().encode() + b"}\n")
-    await writer.drain()
+    return b'{"snapshot":' + snapshot.model_dump_json().encode() + b"}\n"
 
 
 async def receive(reader: asyncio.StreamReader) -> dict[str, Any] | None:

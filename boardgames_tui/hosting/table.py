@@ -36,6 +36,61 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+class Outbox:
+    """What goes to one seat's process, sent by a task of its own: a seat that reads slowly (a guest whose
+    connection stalls) holds up nobody else, and only its newest snapshot waits, since an older one would be
+    drawn over at once. Other messages (a refusal, the table closing) keep their order, before it."""
+
+    MAX_WAITING = 64  # messages a seat has not taken: past this it is not reading, and is let go
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self._messages: list[bytes] = []
+        self._snapshot: bytes | None = None
+        self._ready = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._task = asyncio.get_running_loop().create_task(self._send_all())
+
+    def snapshot(self, data: bytes) -> None:
+        self._snapshot = data
+        self._wake()
+
+    def message(self, message: dict[str, Any]) -> None:
+        if len(self._messages) >= self.MAX_WAITING:
+            self.close()
+            return
+        self._messages.append(link.line(message))
+        self._wake()
+
+    def _wake(self) -> None:
+        self._idle.clear()
+        self._ready.set()
+
+    async def _send_all(self) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError, asyncio.CancelledError):
+            while True:
+                await self._ready.wait()
+                self._ready.clear()
+                while self._messages or self._snapshot is not None:
+                    if self._messages:
+                        data = self._messages.pop(0)
+                    else:
+                        data, self._snapshot = self._snapshot, None
+                    self.writer.write(data)
+                    await self.writer.drain()
+                self._idle.set()
+
+    async def flush(self, timeout: float) -> None:
+        """Wait (at most `timeout` seconds) until everything posted has been written."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+
+    def close(self) -> None:
+        self._task.cancel()
+        self.writer.close()
+
+
 class HostedTable:
     """One game served to its seats' processes (see the module's docstring)."""
 
@@ -52,7 +107,7 @@ class HostedTable:
         self.codes = {new_code(): seat for seat in self.person_seats}  # join code -> seat
         self._folder = Path(tempfile.mkdtemp(prefix="boardgames-table-"))  # only this user may enter it
         self.socket_path = self._folder / "table.sock"
-        self._writers: dict[int, asyncio.StreamWriter] = {}
+        self._links: dict[int, Outbox] = {}  # the seats whose process is connected now
         self._server: asyncio.AbstractServer | None = None
         self._computer_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -71,11 +126,11 @@ class HostedTable:
         self._closed = True
         if self._computer_task is not None:
             self._computer_task.cancel()
-        for writer in list(self._writers.values()):
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await link.send(writer, {"closed": "ended"})
-            writer.close()
-        self._writers.clear()
+        for outbox in list(self._links.values()):
+            outbox.message({"closed": "ended"})
+            await outbox.flush(1.0)
+            outbox.close()
+        self._links.clear()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -105,7 +160,7 @@ class HostedTable:
         return found
 
     def present(self) -> tuple[bool, ...]:
-        return tuple(s in self._writers or self.session.computer_level(s) is not None for s in range(len(self.session.players)))
+        return tuple(s in self._links or self.session.computer_level(s) is not None for s in range(len(self.session.players)))
 
     # Serving a seat -----------------------------------------------------------------------------
 
@@ -118,27 +173,26 @@ class HostedTable:
         if seat is None:
             writer.close()
             return
-        earlier = self._writers.get(seat)
+        earlier = self._links.get(seat)
         if earlier is not None:  # the seat came back before its old connection was noticed gone
             earlier.close()
-        self._writers[seat] = writer
+        outbox = self._links[seat] = Outbox(writer)
         self._say(f"joined:{seat}")
         try:
-            await self._broadcast()
+            self._broadcast()
             while (message := await link.receive(reader)) is not None:
                 if "act" in message:
-                    await self._act(seat, writer, message["act"])
+                    self._act(seat, outbox, message["act"])
                 elif "note" in message:
-                    await self._note(seat, message["note"])
+                    self._note(seat, message["note"])
                 elif "host" in message:
                     await self._host_command(message["host"])
         finally:
-            if self._writers.get(seat) is writer:
-                del self._writers[seat]
+            if self._links.get(seat) is outbox:
+                del self._links[seat]
                 self._say(f"left:{seat}")
-                with contextlib.suppress(ConnectionError, RuntimeError):
-                    await self._broadcast()
-            writer.close()
+                self._broadcast()
+            outbox.close()
 
     async def _greet(self, reader: asyncio.StreamReader) -> int | None:
         try:
@@ -152,42 +206,39 @@ class HostedTable:
             return None
         return seat if hmac.compare_digest(self._tokens[seat].encode(), token.encode()) else None
 
-    async def _act(self, seat: int, writer: asyncio.StreamWriter, data: Any) -> None:
+    def _act(self, seat: int, outbox: Outbox, data: Any) -> None:
         session = self.session
         try:
             action = session.rules.parse_action(data)
         except (ValidationError, ValueError, TypeError):
-            await link.send(writer, {"refused": {"code": "unknown_action", "params": {}}})
+            outbox.message({"refused": {"code": "unknown_action", "params": {}}})
             return
         if session.computer_level(seat) is not None:  # pragma: no cover - computers' seats have no token
             return
         try:
             session.apply(seat, action)
         except IllegalAction as exc:
-            await link.send(writer, {"refused": {"code": exc.code, "params": exc.params}})
+            outbox.message({"refused": {"code": exc.code, "params": exc.params}})
             return
-        await self._broadcast()
+        self._broadcast()
         self._play_computers()
 
-    async def _note(self, seat: int, note: Any) -> None:
+    def _note(self, seat: int, note: Any) -> None:
         try:
             self.session.write_note(seat, int(note["hand"]), int(note["slot"]), str(note["text"]))
         except (ValueError, KeyError, TypeError):
             return
-        writer = self._writers.get(seat)
-        if writer is not None:
-            await link.send_snapshot(writer, self._snapshot(seat))
+        outbox = self._links.get(seat)
+        if outbox is not None:
+            outbox.snapshot(link.snapshot_line(self._snapshot(seat)))
 
     def _snapshot(self, seat: int) -> link.SeatSnapshot:
         return link.snapshot_for(self.session, seat, self.present())
 
-    async def _broadcast(self) -> None:
+    def _broadcast(self) -> None:
         """Every seat at the table gets its own snapshot (its View, never another's)."""
-        for seat, writer in list(self._writers.items()):
-            try:
-                await link.send_snapshot(writer, self._snapshot(seat))
-            except (ConnectionError, RuntimeError):
-                pass  # that seat's own loop notices it is gone
+        for seat, outbox in list(self._links.items()):
+            outbox.snapshot(link.snapshot_line(self._snapshot(seat)))
         if self.session.outcome() is not None:
             self.finished.set()
 
@@ -221,7 +272,7 @@ class HostedTable:
                 session.apply(seat, action)
             except IllegalAction:
                 session.apply(seat, job.view.legal_actions[0])
-            await self._broadcast()
+            self._broadcast()
 
     # The host's controls -------------------------------------------------------------------------
 
@@ -242,10 +293,10 @@ class HostedTable:
     async def give_to_computer(self, seat: int, level: str) -> bool:
         """The seat of a person who left is played by a computer of `level` from now on, and everyone is told;
         False (nothing changes) for a seat that is not a person's, a person at the table, or no such level."""
-        if seat not in self._tokens or seat in self._writers or level not in self.session.spec.table_levels:
+        if seat not in self._tokens or seat in self._links or level not in self.session.spec.table_levels:
             return False
         self.hand_to_computer(seat, level)
-        await self._broadcast()
+        self._broadcast()
         return True
 
     def hand_to_computer(self, seat: int, level: str) -> None:

@@ -229,3 +229,30 @@ async def wait_for(condition: Any, timeout: float = 5) -> None:
     while not condition():
         assert loop.time() < deadline, "timed out"
         await asyncio.sleep(0.01)
+
+
+async def test_a_seat_that_stops_reading_holds_up_nobody(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        import socket
+
+        stalled = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # connected, never reads a byte
+        stalled.connect(str(table.socket_path))
+        stalled.sendall(link.line({"hello": {"seat": 1, "token": table._tokens[1]}}))
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if 1 in table._links:
+                break
+        reader, writer = await join(table, 0)
+        await asyncio.wait_for(link.receive(reader), 5)
+        for _ in range(400):  # far more than a socket buffer holds for the stalled seat
+            table._broadcast()
+            message = await asyncio.wait_for(link.receive(reader), 5)
+            assert message is not None and "snapshot" in message
+        stalled_box = table._links[1]
+        assert stalled_box._snapshot is not None and not stalled_box._messages, "only its newest snapshot waits"
+        stalled.close()
+        writer.close()
+    finally:
+        await table.close()

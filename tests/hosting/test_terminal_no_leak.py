@@ -44,10 +44,10 @@ async def test_a_guests_terminal_gets_nothing_new_when_its_own_hidden_cards_are_
         state = table.session._state
         for _ in range(3):
             table.session._state = RESAMPLE["hanabi"](state, 0, rng)  # Ana's own hand, which she may not see
-            await table._broadcast()
+            table._broadcast()
         assert await settled(guest) == mark or not text_of(guest.received[mark:]).strip(), text_of(guest.received[mark:])
         table.session._state = RESAMPLE["hanabi"](state, 1, rng)  # Ben's hand: Ana sees it
-        await table._broadcast()
+        table._broadcast()
         await settled(guest)
         assert text_of(guest.received[mark:]).strip(), "a change Ana may see reaches her terminal"
         await guest.close()
