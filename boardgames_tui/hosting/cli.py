@@ -112,7 +112,7 @@ def session_from_arguments(arguments: argparse.Namespace, store: Any) -> Any:
         chosen = rules.Options.model_validate(options)
     except ValueError as exc:
         raise HostError(_("These options are not ones the game accepts: {problem}").format(problem=exc)) from exc
-    return HotseatSession.new(spec.id, names, chosen, store, seed=arguments.deal, computers=levels)
+    return HotseatSession.new(spec.id, names, chosen, store, seed=arguments.deal, computers=levels, long_deal=True)
 
 
 def session_from_setup_screen(store: Any) -> Any:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 # A View with a long log is some tens of kilobytes; this is far above any, and bounds what a line may cost.
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+# What a seat sends (an action, a note, its hello) is small: the host reads no longer line from a seat.
+MAX_SEAT_MESSAGE_BYTES = 64 * 1024
 
 
 class SeatSnapshot(FrozenModel):
@@ -38,7 +40,7 @@ class SeatSnapshot(FrozenModel):
     options: dict[str, Any]
     levels: tuple[str | None, ...]  # per seat: the computer's level, None for a person
     present: tuple[bool, ...]  # per seat: a person's seat with its process connected now (computers: True)
-    deal_number: str
+    deal_number: str  # once the game is over; empty before
     match: tuple[tuple[int, ...], ...]
     seat: int
     view: dict[str, Any]
@@ -69,7 +71,8 @@ def snapshot_for(session: HotseatSession, seat: int, present: tuple[bool, ...]) 
         options=session.options.model_dump(mode="json"),
         levels=tuple(session.computer_level(s) for s in range(len(session.players))),
         present=present,
-        deal_number=session.deal_number,
+        # The deal number seeds every shuffle: a seat that had it could work out every hidden card.
+        deal_number=session.deal_number if outcome is not None else "",
         match=session.match,
         seat=seat,
         view=session.view(seat).model_dump(mode="json"),
@@ -130,6 +133,6 @@ async def receive(reader: asyncio.StreamReader) -> dict[str, Any] | None:
         return None
     try:
         message = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested beyond reason
         return None
     return message if isinstance(message, dict) else None

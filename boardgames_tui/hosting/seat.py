@@ -291,6 +291,8 @@ class SeatApp(BoardGamesApp):
     """One seat of a hosted table (see the module's docstring)."""
 
     BINDINGS = [*BoardGamesApp.BINDINGS, Binding("ctrl+t", "table", N_("Table"), show=False)]
+    # Textual's palette could save screenshots on the host's disk, and its traceback shows the host's files.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, table: Path, seat: int, token: str, host_token: str | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("computers_in_subprocess", False)  # it never runs one: the host plays computers
@@ -328,6 +330,10 @@ class SeatApp(BoardGamesApp):
             elif "refused" in message:
                 self._show_refusal(message["refused"])
             elif "closed" in message:
+                if message["closed"] == "replaced":
+                    self._writer = None
+                    self._table_closed(_("Your seat was taken up by a newer connection with its code."))
+                    return
                 break
         self._writer = None
         if self._host_token is not None:

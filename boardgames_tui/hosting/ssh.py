@@ -39,8 +39,13 @@ USERNAME = "table"  # the only user name; the join code tells the seats apart
 # Dead clients (a laptop lid closed) are noticed by SSH keepalives: one every minute, three unanswered end it.
 KEEPALIVE_INTERVAL = 60.0
 KEEPALIVE_COUNT_MAX = 3
-LOGIN_TIMEOUT = 60.0  # seconds from connecting to a right join code
+LOGIN_TIMEOUT = 20.0  # seconds from connecting to a right join code
 DRAIN_TIMEOUT = 1.0  # after the program exits, how long its last output may take to arrive
+# Connections that have not given a right code yet, at once: past this a new one is turned away (a flood of
+# them would run the host out of file descriptors, and its saves with it).
+MAX_WAITING_LOGINS = 16
+# The largest terminal a guest may report: the seat's app lays out every cell of it.
+MAX_COLUMNS, MAX_ROWS = 1000, 500
 MAX_PENDING_INPUT = 64 * 1024  # input the program hasn't read yet; beyond this the channel stops reading
 READ_CHUNK = 64 * 1024
 
@@ -100,9 +105,14 @@ def client_environment(term_type: str | None, sent: Mapping[str, str]) -> dict[s
 
 
 def child_environment(seat_env: Mapping[str, str], host_env: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The program's whole environment: the host's, less its terminal and locale, plus `seat_env`."""
+    """The program's whole environment: the host's, less its terminal and locale, its Python settings and any
+    of this program's tokens, plus `seat_env`."""
     host_env = os.environ if host_env is None else host_env
-    env = {k: v for k, v in host_env.items() if k not in _HOST_ONLY and not k.startswith("LC_")}
+    env = {
+        k: v
+        for k, v in host_env.items()
+        if k not in _HOST_ONLY and not k.startswith(("LC_", "PYTHON")) and not (k.startswith("BOARDGAMES_TUI_") and k.endswith("_TOKEN"))
+    }
     env.update(seat_env)
     return env
 
@@ -251,10 +261,18 @@ class _TableServer(asyncssh.SSHServer):
         self._idle: asyncio.TimerHandle | None = None
         self._closing = False
 
+    @property
+    def logged_in(self) -> bool:
+        return self._seat is not None
+
     # The connection -------------------------------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        waiting = sum(1 for server in self._state.servers if not server.logged_in)
+        if waiting >= MAX_WAITING_LOGINS:
+            conn.close()
+            return
         self._state.servers.add(self)
         self._last_input = self._loop.time()
         self._idle = self._loop.call_later(self._state.idle_timeout, self._check_idle)
@@ -574,7 +592,11 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
     def _flush_input(self) -> None:
         master = self._master
         if master is None or self._proc is None:
-            return  # kept until the program has started
+            # Kept until the program has started, but no more than the usual amount: the channel waits.
+            if len(self._pending) > MAX_PENDING_INPUT and self._chan is not None and self._open and not self._input_paused:
+                self._input_paused = True
+                self._chan.pause_reading()
+            return
         while self._pending:
             try:
                 written = os.write(master, self._pending)
@@ -617,6 +639,7 @@ def _take_terminal() -> None:
 
 def _set_size(fd: int, width: int, height: int, pixwidth: int = 0, pixheight: int = 0) -> None:
     """TIOCSWINSZ on the pty: rows, columns, then the pixel sizes (each an unsigned short)."""
+    height, width = max(1, min(int(height), MAX_ROWS)), max(1, min(int(width), MAX_COLUMNS))
     sizes = [max(0, min(int(n), 0xFFFF)) for n in (height, width, pixwidth, pixheight)]
     with contextlib.suppress(OSError):
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", *sizes))

@@ -42,6 +42,7 @@ class Outbox:
     drawn over at once. Other messages (a refusal, the table closing) keep their order, before it."""
 
     MAX_WAITING = 64  # messages a seat has not taken: past this it is not reading, and is let go
+    SEND_SECONDS = 30.0  # a seat that takes no data for this long is let go too (its person can rejoin)
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
@@ -68,7 +69,7 @@ class Outbox:
         self._ready.set()
 
     async def _send_all(self) -> None:
-        with contextlib.suppress(ConnectionError, RuntimeError, asyncio.CancelledError):
+        try:
             while True:
                 await self._ready.wait()
                 self._ready.clear()
@@ -78,8 +79,14 @@ class Outbox:
                     else:
                         data, self._snapshot = self._snapshot, None
                     self.writer.write(data)
-                    await self.writer.drain()
+                    await asyncio.wait_for(self.writer.drain(), self.SEND_SECONDS)
                 self._idle.set()
+        except (ConnectionError, RuntimeError, TimeoutError):
+            self.writer.transport.abort()  # the seat's own loop sees it gone, and the seat leaves the table
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self._idle.set()
 
     async def flush(self, timeout: float) -> None:
         """Wait (at most `timeout` seconds) until everything posted has been written."""
@@ -88,7 +95,7 @@ class Outbox:
 
     def close(self) -> None:
         self._task.cancel()
-        self.writer.close()
+        self.writer.transport.abort()  # at once: a peer that does not read would keep a closing socket open
 
 
 class HostedTable:
@@ -117,7 +124,7 @@ class HostedTable:
     # Opening and closing ------------------------------------------------------------------------
 
     async def open(self) -> None:
-        self._server = await asyncio.start_unix_server(self._serve_seat, path=str(self.socket_path), limit=link.MAX_MESSAGE_BYTES)
+        self._server = await asyncio.start_unix_server(self._serve_seat, path=str(self.socket_path), limit=link.MAX_SEAT_MESSAGE_BYTES)
         self._play_computers()
 
     async def close(self) -> None:
@@ -142,7 +149,8 @@ class HostedTable:
         """The command line of `seat`'s process; its token goes into `env`."""
         env[TOKEN_VARIABLE] = self._tokens[seat]
         env.pop(HOST_TOKEN_VARIABLE, None)  # only the host's own seat gets it (host_seat_command)
-        argv = [sys.executable, "-m", "boardgames_tui.hosting.seat", "--table", str(self.socket_path), "--seat", str(seat)]
+        # -I: the seat's Python ignores the current folder and PYTHON* settings (nobody else's module gets in).
+        argv = [sys.executable, "-I", "-m", "boardgames_tui.hosting.seat", "--table", str(self.socket_path), "--seat", str(seat)]
         return argv + (["--lang", language] if language else [])
 
     def host_seat_command(self, seat: int, env: dict[str, str], language: str | None = None) -> list[str]:
@@ -151,30 +159,28 @@ class HostedTable:
         env[HOST_TOKEN_VARIABLE] = self.host_token
         return argv
 
-    def seat_for_code(self, typed: str) -> int | None:
-        """The seat whose join code `typed` is (None: no seat's), compared in constant time with every code."""
-        found = None
-        for code, seat in self.codes.items():
-            if hmac.compare_digest(code.encode(), typed.strip().lower().encode()):
-                found = seat
-        return found
-
     def present(self) -> tuple[bool, ...]:
         return tuple(s in self._links or self.session.computer_level(s) is not None for s in range(len(self.session.players)))
 
     # Serving a seat -----------------------------------------------------------------------------
 
     async def _serve_seat(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        with contextlib.suppress(asyncio.CancelledError):  # the table closing ends every seat's loop
+        try:
             await self._serve(reader, writer)
+        except asyncio.CancelledError:
+            pass  # the table closing ends every seat's loop
+        except Exception:  # noqa: BLE001 - whatever a seat's process sends, that seat alone is let go
+            writer.transport.abort()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         seat = await self._greet(reader)
         if seat is None:
-            writer.close()
+            writer.transport.abort()
             return
         earlier = self._links.get(seat)
         if earlier is not None:  # the seat came back before its old connection was noticed gone
+            earlier.message({"closed": "replaced"})
+            await earlier.flush(1.0)
             earlier.close()
         outbox = self._links[seat] = Outbox(writer)
         self._say(f"joined:{seat}")
@@ -226,7 +232,7 @@ class HostedTable:
     def _note(self, seat: int, note: Any) -> None:
         try:
             self.session.write_note(seat, int(note["hand"]), int(note["slot"]), str(note["text"]))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, OverflowError):
             return
         outbox = self._links.get(seat)
         if outbox is not None:
@@ -270,8 +276,8 @@ class HostedTable:
                 if action is None:
                     raise IllegalAction("unknown_action")
                 session.apply(seat, action)
-            except IllegalAction:
-                session.apply(seat, job.view.legal_actions[0])
+            except Exception:  # noqa: BLE001 - refused, or anything else: the game goes on with a legal move
+                session.apply(seat, session.view(seat).legal_actions[0])
             self._broadcast()
 
     # The host's controls -------------------------------------------------------------------------

@@ -7,6 +7,7 @@ session applies them, autosaves, and says what the table should see next.
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -172,13 +173,18 @@ class HotseatSession:
         seed: str | None = None,
         match: tuple[tuple[int, ...], ...] = (),
         computers: Sequence[str | None] = (),
+        long_deal: bool = False,
     ) -> HotseatSession:
         """A new game; `computers` gives, per seat, the level of the computer playing it or None for a
-        person (empty: everyone is a person)."""
+        person (empty: everyone is a person). `long_deal`: a deal number nobody could find by trying every one
+        against the cards they see (a table whose guests run their own computers), instead of a short one."""
         spec = get_game(game_id)
         rules = spec.rules()
         chosen = bool(seed and seed.strip())
-        seed = seed.strip() if seed and seed.strip() else new_deal_number()
+        if seed and seed.strip():
+            seed = seed.strip()
+        else:
+            seed = secrets.token_hex(8) if long_deal else new_deal_number()
         state = rules.setup(tuple(players), options, seed)
         stamp = now_iso()
         save = SaveFile(

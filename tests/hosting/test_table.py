@@ -20,6 +20,7 @@ from boardgames_tui.engine.registry import GAMES, get_game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.hosting import link
 from boardgames_tui.hosting.link import SeatSnapshot
+from boardgames_tui.hosting.ssh import seat_for_code
 from boardgames_tui.hosting.table import HostedTable
 from boardgames_tui.tui.session import HotseatSession
 from tests.resamplers import RESAMPLE, table_size
@@ -65,6 +66,8 @@ async def play_seat(table: HostedTable, seat: int, checks: list[int]) -> SeatSna
             assert "refused" not in message, message
             snapshot = SeatSnapshot.model_validate(message["snapshot"])
             assert snapshot.seat == seat
+            # The deal number seeds every shuffle: a seat gets it with the results, never during the game.
+            assert (snapshot.deal_number == "") == (snapshot.outcome is None)
             if snapshot.actions == table.session.actions_recorded and snapshot.outcome is None:
                 same_for_any_hidden_deal(table, seat, snapshot, rng)
                 checks[seat] += 1
@@ -213,7 +216,7 @@ async def test_the_host_gives_the_seat_of_someone_who_left_to_a_computer_or_ends
         await wait_for(lambda: table.session.computer_level(1) == "easy")
         assert [table.session.computer_level(s) for s in range(3)] == [None, "easy", None]
         assert 1 not in table.codes.values(), "Ben's code no longer lets anyone in"
-        assert table.seat_for_code(next(code for code, s in table.codes.items() if s == 2)) == 2
+        assert seat_for_code(table.codes, next(code for code, s in table.codes.items() if s == 2)) == 2
         await link.send(writer2, {"host": {"end": True, "token": table._tokens[2]}})  # a guest's own token: ignored
         await link.send(writer, {"host": {"end": True, "token": table.host_token}})
         await wait_for(table.ended.is_set)
