@@ -281,6 +281,8 @@ class GuestCodes(Mapping[str, int]):
 
 def describe_change(session: Any, what: str) -> str:
     kind, _sep, seat = what.partition(":")
+    if kind == "save":
+        return seat  # the save warning, already in words
     name = session.players[int(seat)]
     if kind == "joined":
         return _("{name} sat down.").format(name=name)

@@ -57,10 +57,11 @@ class SeatSnapshot(FrozenModel):
     last_seat: int | None
     has_acted: bool
     notes: tuple[tuple[int, int, str], ...]  # the seat's own card notes: (hand's seat, slot, text)
+    save_warning: str | None = None  # the host's own seat only: the game on disk is behind (it names the host's files)
 
 
-def snapshot_for(session: HotseatSession, seat: int, present: tuple[bool, ...]) -> SeatSnapshot:
-    """`seat`'s snapshot of the session now (host side)."""
+def snapshot_for(session: HotseatSession, seat: int, present: tuple[bool, ...], *, host: bool = False) -> SeatSnapshot:
+    """`seat`'s snapshot of the session now (host side); `host`: the seat the host plays."""
     revealed = session.revealed()
     seen = session.seen_view(seat)
     outcome = session.outcome()
@@ -89,6 +90,7 @@ def snapshot_for(session: HotseatSession, seat: int, present: tuple[bool, ...]) 
         last_seat=session.last_seat,
         has_acted=session.has_acted(seat),
         notes=tuple((hand, slot, text) for (hand, slot), text in sorted(session.notes_for(seat).items())),
+        save_warning=session.save_warning() if host else None,
     )
 
 

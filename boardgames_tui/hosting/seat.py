@@ -323,7 +323,10 @@ class SeatApp(BoardGamesApp):
             self._table_closed(_("The table is not open (the host may have ended it)."))
             return
         self._writer = writer
-        await link.send(writer, {"hello": {"seat": self.seat, "token": self._token}})
+        hello: dict[str, Any] = {"seat": self.seat, "token": self._token}
+        if self._host_token is not None:
+            hello["host"] = self._host_token
+        await link.send(writer, {"hello": hello})
         while (message := await link.receive(reader)) is not None:
             if "snapshot" in message:
                 await self._show_snapshot(SeatSnapshot.model_validate(message["snapshot"]))
@@ -350,8 +353,11 @@ class SeatApp(BoardGamesApp):
             return
         if snapshot == session.snapshot:
             return  # the same as last time (the host tells every seat after any change): nothing to redraw
+        warned = session.snapshot.save_warning
         session.update(snapshot)
         self.show_next(session.next_step())
+        if snapshot.save_warning is not None and snapshot.save_warning != warned:
+            self.notify(snapshot.save_warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
 
     def _show_refusal(self, refused: dict[str, Any]) -> None:
         session = self.session

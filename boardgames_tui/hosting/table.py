@@ -111,6 +111,7 @@ class HostedTable:
         # to a computer, or end the game for everyone.
         self.host_token = secrets.token_hex(16)
         self.ended = asyncio.Event()  # the host ended the game from their seat
+        self.host_seat: int | None = None  # the seat whose process said the host's token in its hello
         self.codes = {new_code(): seat for seat in self.person_seats}  # join code -> seat
         self._folder = Path(tempfile.mkdtemp(prefix="boardgames-table-"))  # only this user may enter it
         self.socket_path = self._folder / "table.sock"
@@ -118,6 +119,7 @@ class HostedTable:
         self._server: asyncio.AbstractServer | None = None
         self._computer_task: asyncio.Task[None] | None = None
         self._closed = False
+        self._said_warning: str | None = None
         self.finished = asyncio.Event()  # set once the game is over and every seat was told
         self.on_change: Callable[[str], None] | None = None  # the host's console: who came, who left
 
@@ -210,7 +212,12 @@ class HostedTable:
         seat, token = hello["hello"].get("seat"), hello["hello"].get("token")
         if type(seat) is not int or seat not in self._tokens or not isinstance(token, str):
             return None
-        return seat if hmac.compare_digest(self._tokens[seat].encode(), token.encode()) else None
+        if not hmac.compare_digest(self._tokens[seat].encode(), token.encode()):
+            return None
+        host = hello["hello"].get("host")
+        if isinstance(host, str) and hmac.compare_digest(self.host_token.encode(), host.encode()):
+            self.host_seat = seat  # it is told when a save fails (the message names the host's files)
+        return seat
 
     def _act(self, seat: int, outbox: Outbox, data: Any) -> None:
         session = self.session
@@ -239,10 +246,14 @@ class HostedTable:
             outbox.snapshot(link.snapshot_line(self._snapshot(seat)))
 
     def _snapshot(self, seat: int) -> link.SeatSnapshot:
-        return link.snapshot_for(self.session, seat, self.present())
+        return link.snapshot_for(self.session, seat, self.present(), host=seat == self.host_seat)
 
     def _broadcast(self) -> None:
         """Every seat at the table gets its own snapshot (its View, never another's)."""
+        warning = self.session.save_warning()
+        if warning is not None and warning != self._said_warning:
+            self._say("save:" + warning)  # the host's console (a --no-seat table)
+        self._said_warning = warning
         for seat, outbox in list(self._links.items()):
             outbox.snapshot(link.snapshot_line(self._snapshot(seat)))
         if self.session.outcome() is not None:

@@ -259,3 +259,37 @@ async def test_a_seat_that_stops_reading_holds_up_nobody(tmp_path: Path) -> None
         writer.close()
     finally:
         await table.close()
+
+
+async def test_a_failed_save_is_told_to_the_host_only(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    said: list[str] = []
+    table.on_change = said.append
+    await table.open()
+    try:
+        reader, writer = await asyncio.open_unix_connection(str(table.socket_path), limit=link.MAX_MESSAGE_BYTES)
+        await link.send(writer, {"hello": {"seat": 0, "token": table._tokens[0], "host": table.host_token}})
+        await asyncio.wait_for(link.receive(reader), 5)
+        guest_reader, guest_writer = await join(table, 1)
+        await asyncio.wait_for(link.receive(guest_reader), 5)
+        table.session.save_problem = "the disk is full"  # as an autosave that failed leaves it
+        table._broadcast()
+
+        async def newest(seat_reader: asyncio.StreamReader) -> SeatSnapshot:
+            """The last snapshot sent so far (the guest's arrival sent one before)."""
+            snapshot = SeatSnapshot.model_validate((await asyncio.wait_for(link.receive(seat_reader), 5))["snapshot"])  # type: ignore[index]
+            while True:
+                try:
+                    message = await asyncio.wait_for(link.receive(seat_reader), 0.3)
+                except TimeoutError:
+                    return snapshot
+                snapshot = SeatSnapshot.model_validate(message["snapshot"])  # type: ignore[index]
+
+        host_view, guest_view = await newest(reader), await newest(guest_reader)
+        assert host_view.save_warning is not None and "the disk is full" in host_view.save_warning
+        assert guest_view.save_warning is None, "a guest is not shown the host's files"
+        assert any(line.startswith("save:") and "the disk is full" in line for line in said)
+        writer.close()
+        guest_writer.close()
+    finally:
+        await table.close()
