@@ -369,6 +369,11 @@ class _TableServer(asyncssh.SSHServer):
     def session_requested(self) -> _SeatSession | bool:
         if self._seat is None or self._session is not None or self._closing:
             return False
+        # One seat, one connection: an older one with the same code (a drop not noticed yet, or the code used twice)
+        # is ended, its program first, so a seat never has two programs.
+        for other in list(self._state.servers):
+            if other is not self and other._seat == self._seat and not other._closing:
+                self._state.spawn(other.shut())
         self._session = _SeatSession(self, self._state, self._seat)
         return self._session
 

@@ -213,6 +213,19 @@ async def test_the_same_code_may_connect_again_after_a_drop_and_its_program_is_s
     assert table.connected == [1, 1]
 
 
+async def test_a_second_connection_with_a_code_ends_the_first_and_its_program(open_table) -> None:
+    table = await open_table()
+    first = await connect(table)
+    process = await start(first)
+    pid = int(re.search(r"PID (\d+)", await read_until(process, "READY")).group(1))
+    async with await connect(table) as second:
+        again = await start(second)
+        assert "SEAT 1 " in await read_until(again, "READY")
+        await wait_for(lambda: process_gone(pid))  # one seat never has two programs
+        await asyncio.wait_for(first.wait_closed(), WAIT)
+    assert table.connected == [1, 1]
+
+
 async def test_a_program_that_ignores_sigterm_is_killed(open_table) -> None:
     table = await open_table(kill_after=0.3)
     table.mode = "stubborn"
