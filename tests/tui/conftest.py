@@ -33,6 +33,9 @@ _wait_for_screen = Pilot._wait_for_screen
 
 async def _wait_then_update(self: Pilot[Any], timeout: float = 30.0) -> bool:
     processed = await _wait_for_screen(self, timeout)
+    # An animation the key started (a smooth scroll to the end) runs on frame timers, and a 2 ms idle step can
+    # fall between two frames: it is finished before the test reads the screen.
+    await self.app.animator.wait_until_complete()
     try:
         screen = self.app.screen
     except Exception:  # the app has no screen left (it is closing): nothing to lay out
