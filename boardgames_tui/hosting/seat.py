@@ -30,7 +30,7 @@ from ..narration import Narrator, narrator_for
 from ..tui.app import BoardGamesApp
 from ..tui.screens.results import ResultsScreen
 from ..tui.screens.turn import TurnScreen
-from ..tui.session import NextStep
+from ..tui.session import NextStep, table_title
 from ..tui.text import plain
 from . import link
 from .link import SeatSnapshot
@@ -78,11 +78,7 @@ class RemoteSession:
 
     @property
     def title(self) -> str:
-        label = self.rules.variant_label(self.options)
-        name = self.narrator.title
-        if label is None:
-            return name
-        return _("{game} ({variant})").format(game=name, variant=self.narrator.say(label))
+        return table_title(self.rules, self.options, self.narrator)
 
     @property
     def deal_number(self) -> str:
@@ -274,6 +270,7 @@ class TableScreen(Screen[None]):
         snapshot = self.session.snapshot
         if seat >= len(snapshot.players) or snapshot.levels[seat] is not None or snapshot.present[seat]:
             app.bell()
+            self.notify(_("Only the seat of a person who left can be given to a computer."), markup=False)
             return
         level = self.session.spec.table_levels[0]
         app.send_host_command({"computer": seat, "level": level})  # type: ignore[attr-defined]

@@ -133,6 +133,14 @@ def log_mark(rules: GameRules, seat: int, before: Any, after: Any, mark: int) ->
     return len(rules.log(after))
 
 
+def table_title(rules: GameRules, options: FrozenModel, narrator: Narrator) -> str:  # type: ignore[type-arg]
+    """The game's name, with its variant when the options make one ("Rummikub (American rules)")."""
+    label = rules.variant_label(options)
+    if label is None:
+        return narrator.title
+    return _("{game} ({variant})").format(game=narrator.title, variant=narrator.say(label))
+
+
 class HotseatSession:
     def __init__(self, spec: GameSpec, save: SaveFile, state: Any, store: SaveStore) -> None:
         self._narrator: Narrator | None = None
@@ -227,11 +235,7 @@ class HotseatSession:
 
     @property
     def title(self) -> str:
-        label = self.rules.variant_label(self.options)
-        name = self.narrator.title
-        if label is None:
-            return name
-        return _("{game} ({variant})").format(game=name, variant=self.narrator.say(label))
+        return table_title(self.rules, self.options, self.narrator)
 
     @property
     def players(self) -> tuple[str, ...]:
