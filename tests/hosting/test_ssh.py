@@ -35,8 +35,10 @@ WAIT = 5.0  # the longest any single step may take before the test fails
 CHILD = r"""
 import os, signal, sys
 def size(*_):
+    # os.write, not print: a resize can land while print still holds stdout's buffer, and print from the handler
+    # would then die of a "reentrant call"
     columns, lines = os.get_terminal_size(0)
-    print(f"SIZE {columns}x{lines}", flush=True)
+    os.write(1, f"SIZE {columns}x{lines}\n".encode())
 signal.signal(signal.SIGWINCH, size)
 if sys.argv[2] == "stubborn":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
