@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from ..engine.base import IllegalAction, Outcome
 from ..engine.registry import get_game
-from ..i18n import N_, _, language_from_environment, set_language
+from ..i18n import LANGUAGES, N_, _, current_language, language_from_environment, set_language
 from ..narration import Narrator, narrator_for
 from ..tui.app import BoardGamesApp
 from ..tui.screens.results import ResultsScreen
@@ -287,7 +287,11 @@ class TableScreen(Screen[None]):
 class SeatApp(BoardGamesApp):
     """One seat of a hosted table (see the module's docstring)."""
 
-    BINDINGS = [*BoardGamesApp.BINDINGS, Binding("ctrl+t", "table", N_("Table"), show=False)]
+    BINDINGS = [
+        *BoardGamesApp.BINDINGS,
+        Binding("ctrl+t", "table", N_("Table"), show=False),
+        Binding("f2", "language", N_("Language"), show=False),  # told on arrival (see _show_snapshot)
+    ]
     # Textual's palette could save screenshots on the host's disk, and its traceback shows the host's files.
     ENABLE_COMMAND_PALETTE = False
 
@@ -347,6 +351,7 @@ class SeatApp(BoardGamesApp):
             session = RemoteSession(snapshot)
             session.send = self.send_to_host
             await self.start_session(session)  # type: ignore[arg-type]
+            self.notify(_("F2 switches this seat to {language}.").format(language=next_language()[1]), timeout=10, markup=False)
             return
         if snapshot == session.snapshot:
             return  # the same as last time (the host tells every seat after any change): nothing to redraw
@@ -374,6 +379,15 @@ class SeatApp(BoardGamesApp):
             screen.say(message + " " + _("Press q to close."))
         else:  # pragma: no cover - the stack always keeps its first screen
             self.exit(message=message)
+
+    async def action_language(self) -> None:
+        """F2: this seat's screens in the next language (the host and the other guests keep their own)."""
+        set_language(next_language()[0])
+        session = self.session
+        if isinstance(session, RemoteSession):
+            await self.start_session(session)  # every screen drawn again, in the new words
+        elif isinstance(self.screen, JoiningScreen) and self.closed_reason is None:
+            self.screen.say(_("Joining the table…"))
 
     def action_table(self) -> None:
         """The host's controls (the host's own seat only)."""
@@ -429,6 +443,13 @@ class SeatApp(BoardGamesApp):
                 self.exit()
 
         self.push_screen(ConfirmScreen(_("Leave the table? You can come back with the same code.")), answered)
+
+
+def next_language() -> tuple[str, str]:
+    """The language F2 switches to, and its name in its own words."""
+    codes = list(LANGUAGES)
+    code = codes[(codes.index(current_language()) + 1) % len(codes)]
+    return code, LANGUAGES[code][1]
 
 
 def main(argv: list[str] | None = None) -> int:

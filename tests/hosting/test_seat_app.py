@@ -16,6 +16,7 @@ import pytest
 from boardgames_tui.bots import BOTS
 from boardgames_tui.engine.registry import GAMES
 from boardgames_tui.hosting.seat import SeatApp, SeatResultsScreen
+from boardgames_tui.i18n import current_language
 from boardgames_tui.tui.screens.turn import TurnScreen
 
 from ..tui.helpers import screen_text, wait_until
@@ -90,6 +91,27 @@ async def test_a_refusal_is_said_and_a_seat_that_leaves_comes_back_to_its_game(t
         async with app.run_test(size=(110, 32)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.screen.view == table.session.view(1), "its turn", timeout=10)
             assert app.screen.news, "what happened while it was away"
+    finally:
+        await table.close()
+
+
+async def test_a_guest_is_told_on_arrival_that_f2_switches_the_language_of_their_seat_only(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    try:
+        app = SeatApp(table.socket_path, 0, table._tokens[0], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the turn screen", timeout=10)
+            assert any(n.message == "F2 switches this seat to 简体中文." for n in app._notifications), "told on arrival"
+            assert "Your turn, Ana" in screen_text(app)
+            await pilot.press("2")  # a card chosen before the switch: the new screens start afresh
+            await pilot.press("f2")
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and "轮到你了" in screen_text(app), "the turn screen in Chinese")
+            assert current_language() == "zh" and app.screen.view == table.session.view(0)
+            assert "Your turn" not in screen_text(app)
+            await pilot.press("f2")
+            await wait_until(pilot, lambda: "Your turn, Ana" in screen_text(app), "English again")
+            assert table.session.actions_recorded == 0, "switching the language plays nothing"
     finally:
         await table.close()
 

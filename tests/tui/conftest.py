@@ -46,7 +46,7 @@ async def _wait_then_update(self: Pilot[Any], timeout: float = 30.0) -> bool:
 
 Pilot._wait_for_screen = _wait_then_update  # type: ignore[method-assign]
 
-TEST_HANDOFF_DELAY = 0.05  # players get the full pause; tests only need the timer to exist
+TEST_HANDOFF_DELAY = 0.005  # players get the full pause; tests only need the timer to exist
 
 
 @pytest.fixture(autouse=True)

@@ -42,7 +42,7 @@ async def take_device(app: BoardGamesApp, pilot: Pilot[Any]) -> None:
     assert isinstance(app.screen, PassDeviceScreen)
     handoff = app.screen
     while not handoff.armed:
-        await pilot.pause(0.02)
+        await pilot.pause(0.005)
     await pilot.press("space")
     await pilot.pause()
 
