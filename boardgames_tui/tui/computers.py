@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -51,6 +52,12 @@ def _real_std_streams() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+def _ignore_interrupts() -> None:
+    """In the computers' process: Ctrl+C at the host's console reaches every process of the terminal, and
+    is the host's to handle (it closes the table and then this pool), not a traceback from here."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class ComputerPlayers:
     """Runs decisions off the event loop: in one spawned process (the app), or in a thread (tests, where
     starting a process per test would cost more than it shows)."""
@@ -65,7 +72,9 @@ class ComputerPlayers:
         if self._pool is None:
             # spawn, not fork: the app runs threads, and a forked copy of them is not safe
             # (made inside _real_std_streams: its semaphores start multiprocessing's resource tracker process)
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+            )
         return self._pool
 
     def _submit(self, call: Callable[..., Any], *args: Any) -> Future[Any] | None:
