@@ -199,7 +199,8 @@ async def open_door(
     """Listen for guests on host:port (port 0: any free port; `acceptor.get_port()` tells it).
 
     max_wrong_codes: wrong codes (or user names) a connection may try before it is closed.
-    idle_timeout: seconds without a keystroke after which a connection is closed (its program stopped first).
+    idle_timeout: seconds with neither a keystroke nor new output after which a connection is closed (its
+        program stopped first).
     on_connect(seat) when a seat's program starts; on_disconnect(seat) once it has ended, whether it exited
         or its guest left. The same code may connect again later (a reconnect).
     wrong_code_delay: each wrong code is answered this many seconds late (slows guessing).
@@ -257,7 +258,7 @@ class _TableServer(asyncssh.SSHServer):
         self._wrong = 0
         self._session: _SeatSession | None = None
         self._loop = asyncio.get_running_loop()
-        self._last_input = self._loop.time()
+        self._last_activity = self._loop.time()
         self._idle: asyncio.TimerHandle | None = None
         self._closing = False
 
@@ -274,7 +275,7 @@ class _TableServer(asyncssh.SSHServer):
             conn.close()
             return
         self._state.servers.add(self)
-        self._last_input = self._loop.time()
+        self._last_activity = self._loop.time()
         self._idle = self._loop.call_later(self._state.idle_timeout, self._check_idle)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -295,13 +296,14 @@ class _TableServer(asyncssh.SSHServer):
             except TimeoutError:
                 self._conn.abort()
 
-    # Idle: no built-in in asyncssh (its keepalives only find dead peers), so a clock that input resets --
+    # Idle: no built-in in asyncssh (its keepalives only find dead peers), so a clock that the guest's keys
+    # and the program's output reset: a guest watching the others play is at the table, not idle ----------
 
-    def note_input(self) -> None:
-        self._last_input = self._loop.time()
+    def note_activity(self) -> None:
+        self._last_activity = self._loop.time()
 
     def _check_idle(self) -> None:
-        remaining = self._last_input + self._state.idle_timeout - self._loop.time()
+        remaining = self._last_activity + self._state.idle_timeout - self._loop.time()
         if remaining > 0:
             self._idle = self._loop.call_later(remaining, self._check_idle)
         elif not self._closing:
@@ -461,7 +463,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             _set_size(self._master, width, height, pixwidth, pixheight)  # the kernel sends SIGWINCH
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        self._server.note_input()
+        self._server.note_activity()
         if self._master is None or self._proc is not None and self._proc.returncode is not None:
             return
         self._pending += data
@@ -564,6 +566,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
     def _send(self, data: bytes) -> None:
         if not self._open or self._chan is None:
             return
+        self._server.note_activity()
         try:
             self._chan.write(data)
         except (OSError, asyncssh.Error):

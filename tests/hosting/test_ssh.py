@@ -2,7 +2,8 @@
 
 The seat's program here is a tiny Python script: it prints its pid, seat, TERM, LANG, whether the pty is its
 controlling terminal and the terminal size (again on every SIGWINCH), then echoes one line and exits 3. Its
-other modes: "stubborn" ignores SIGTERM and SIGHUP, "flood" writes 300 kB and exits 0 at once."""
+other modes: "stubborn" ignores SIGTERM and SIGHUP, "flood" writes 300 kB and exits 0 at once, "ticker" prints
+a line every 0.2 s for 1.2 s before the usual."""
 
 from __future__ import annotations
 
@@ -44,6 +45,11 @@ if sys.argv[2] == "stubborn":
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
 print(f"PID {os.getpid()}", flush=True)
+if sys.argv[2] == "ticker":  # output for a while without any input, then silence
+    import time
+    for _ in range(6):
+        time.sleep(0.2)
+        print("tick", flush=True)
 if sys.argv[2] == "flood":
     sys.stdout.write(("x" * 99 + "\n") * 3000)
     sys.exit(0)
@@ -249,6 +255,18 @@ async def test_a_connection_without_input_is_closed_after_the_idle_timeout(open_
         process.stdin.write("x")
     assert process.exit_status is None and process.exit_signal is None
     await asyncio.wait_for(conn.wait_closed(), WAIT)  # then silence closes it, the program first
+    assert table.disconnected == [1]
+
+
+async def test_a_guest_watching_the_others_play_is_not_idle(open_table) -> None:
+    table = await open_table(idle_timeout=0.6)
+    table.mode = "ticker"
+    conn = await connect(table)
+    process = await start(conn)
+    started = asyncio.get_running_loop().time()
+    await read_until(process, "PID")
+    await asyncio.wait_for(conn.wait_closed(), WAIT)  # the screen changed for 1.2 s, then it was quiet
+    assert asyncio.get_running_loop().time() - started > 1.2 + 0.6 - 0.1
     assert table.disconnected == [1]
 
 
