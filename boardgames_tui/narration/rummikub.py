@@ -143,10 +143,15 @@ class RummikubNarrator(Narrator):
 
     # -- the hint key
 
-    def hint(self, placed: Sequence[str], sets: Sequence[Sequence[str]], *, discarding: bool = False) -> str:
+    def hint(self, placed: Sequence[str], sets: Sequence[Sequence[str]], *, discarding: bool = False, laid_already: int = 0) -> str:
         """The best play the move finder sees: the rack tiles to lay and the sets that change. With
         `discarding` (American / International: the hint comes after the turn's draw) a turn with nothing
-        to lay ends with a discard, not a draw."""
+        to lay ends with a discard, not a draw. `laid_already`: the tiles the seat laid this turn so far."""
+        rows = _(" | ").join(spaced(row) for row in sets)
+        if not placed and laid_already:
+            if sets:
+                return _("Hint: no more tiles to lay; the sets that change: {rows}").format(rows=rows)
+            return _("Hint: nothing more to lay than what you laid this turn")
         if not placed:
             if discarding:
                 return _("Hint: none of your tiles fits on the table now; discard one (e) to end the turn")
@@ -154,7 +159,6 @@ class RummikubNarrator(Narrator):
         head = ngettext(
             "Hint: you can lay {n} tile: {tiles}", "Hint: you can lay {n} tiles: {tiles}", len(placed)
         ).format(n=len(placed), tiles=spaced(placed))
-        rows = _(" | ").join(spaced(row) for row in sets)
         return _("{head}. The sets that change: {rows}").format(head=head, rows=rows)
 
     @staticmethod

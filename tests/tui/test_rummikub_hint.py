@@ -3,7 +3,7 @@ finder sees from the seat's View, and otherwise says why it does nothing."""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.rummikub.models import RummikubOptions
+from boardgames_tui.engine.rummikub.models import MoveTiles, RummikubOptions
 from boardgames_tui.tui.games.rummikub.screen import RummikubTurnScreen
 from boardgames_tui.tui.widgets.keybar import KeyBar
 
@@ -54,3 +54,21 @@ async def test_hint_key_is_off_by_default_and_says_why(make_app) -> None:
         await pilot.press("h")
         await pilot.pause()
         assert "Hints are off in this game" in str(app.screen.query_one("#status").render())
+
+
+async def test_hint_after_laying_the_finders_play_says_nothing_more_is_to_lay(make_app) -> None:
+    state = build(["R5 R6 R7 K1", "K2 K3 K4 K5 K6 K7 K8"], ["O9 O10 O11"], options=RummikubOptions(hints=True))
+    app = make_app()
+    async with app.run_test(size=(110, 34)) as pilot:
+        session = await resume_state(app, pilot, state)
+        await pilot.press("h")
+        status = str(app.screen.query_one("#status").render())
+        assert "you can lay 3 tiles: R5 R6 R7" in status
+        run = tuple(t for t in state.racks[0] if t != state.racks[0][-1])  # R5 R6 R7, not K1
+        app.play(0, MoveTiles(tiles=run))
+        await pilot.pause()
+        assert session.view(0).played_this_turn == run
+        await pilot.press("h")
+        status = str(app.screen.query_one("#status").render())
+        assert "nothing more to lay than what you laid this turn" in status, status
+        assert "R5" not in status and "The sets that change" not in status

@@ -94,10 +94,11 @@ def hint(view: RummikubView, narrator: RummikubNarrator) -> str:
     present = {tuple(sorted(tiles)) for tiles in by_id.values()}
     changed = [row for row in plan.new_sets if tuple(sorted(row)) not in present]
     changed += [row for set_id, row in plan.grown.items() if by_id.get(set_id) != row]
-    laid = set(plan.placed)
+    # The plan is for the whole turn: the tiles this seat laid already are not said again.
+    laid = set(plan.placed) - set(view.played_this_turn)
     # The rack tiles in the order the sets below show them, so the two lists read alike.
     in_sets = [t for row in changed for t in row if t in laid]
-    order = list(dict.fromkeys([*in_sets, *plan.placed]))
+    order = [t for t in dict.fromkeys([*in_sets, *plan.placed]) if t in laid]
     placed = [render.tile_label(TILES[t]) for t in order]
     sets = [[render.tile_label(TILES[t]) for t in row] for row in changed]
-    return narrator.hint(placed, sets, discarding=view.turn_rules.turn_ends_by_discard)
+    return narrator.hint(placed, sets, discarding=view.turn_rules.turn_ends_by_discard, laid_already=len(view.played_this_turn))

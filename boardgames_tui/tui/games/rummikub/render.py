@@ -378,6 +378,13 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
     text = Text()
     seat = view.seat if view.seat is not None else 0
     played = len(view.played_this_turn)
+    if view.seat != view.current:  # someone else's turn going on (a computer's, seen from a person's screen)
+        text.append(
+            ngettext("{name} is playing: {n} tile laid so far this turn.", "{name} is playing: {n} tiles laid so far this turn.", played).format(
+                name=narrator.name(view.current), n=played
+            )
+        )
+        return text
     discarding = view.turn_rules.turn_ends_by_discard
     if discarding and view.phase == "draw":
         text.append(_("Start by drawing: d the next face-down tile"), style="bold")
