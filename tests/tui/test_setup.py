@@ -37,12 +37,20 @@ async def type_into(pilot: Pilot[Any], widget: Input, text: str) -> None:
 
 
 async def choose(pilot: Pilot[Any], select: Select[Any], steps_down: int) -> None:
-    """Open a Select with Enter, move down `steps_down` entries, and pick with Enter."""
+    """Open a Select with Enter, move down `steps_down` entries (up, if negative), and pick with Enter."""
     select.focus()
     await pilot.pause()
     await pilot.press("enter")
-    await pilot.press(*["down"] * steps_down, "enter")
+    await pilot.press(*["down" if steps_down > 0 else "up"] * abs(steps_down), "enter")
     await pilot.pause()
+
+
+async def choose_players(pilot: Pilot[Any], setup: SetupScreen, count: int) -> None:
+    """Set the number of players with the keys, from wherever the form starts (the last game's count)."""
+    select = setup.query_one("#player-count", Select)
+    assert isinstance(select.value, int)
+    await choose(pilot, select, count - select.value)
+    assert select.value == count
 
 
 async def start_and_reveal(app: BoardGamesApp, pilot: Pilot[Any]) -> HanabiTurnScreen:
@@ -181,7 +189,7 @@ async def test_options_chosen_in_the_widgets_reach_the_session(make_app, save_di
 
 async def deal_with_number(app: BoardGamesApp, pilot: Pilot[Any], deal: str) -> HanabiTurnScreen:
     setup = await open_setup(app, pilot)
-    await choose(pilot, setup.query_one("#player-count", Select), 1)  # three players
+    await choose_players(pilot, setup, 3)
     await type_into(pilot, setup.query_one("#name-2", Input), "Cyd")
     powder = setup.query_one("#opt-black_powder", Switch)
     powder.focus()
@@ -400,8 +408,8 @@ async def test_names_are_remembered_from_the_last_game(make_app, save_dir: Path)
     again = make_app()  # a new start of the program
     async with again.run_test(size=SIZE) as pilot:
         setup = await open_setup(again, pilot)
-        assert setup.player_names() == ["Zoë", "[dad]"]  # two players by default: the first two
-        await choose(pilot, setup.query_one("#player-count", Select), 3)  # five players
+        assert setup.player_names() == ["Zoë", "[dad]", "Ana"]  # as many players as last time
+        await choose_players(pilot, setup, 5)
         names = setup.player_names()
         assert names[:3] == ["Zoë", "[dad]", "Ana"]
         assert len({name.casefold() for name in names}) == 5  # the defaults that fill up never repeat one
@@ -524,3 +532,18 @@ def test_a_damaged_seat_kinds_list_is_ignored(tmp_path: Path) -> None:
     assert load_recent_seat_kinds(path) == [None, "hard", None, None, "grandmaster"]  # a level it lacks: the setup offers a person
     path.write_text('{"seat_kinds": "hard"}', encoding="utf-8")
     assert load_recent_seat_kinds(path) == []
+
+
+def test_each_games_table_is_remembered_apart(tmp_path: Path) -> None:
+    from boardgames_tui.tui.recent_names import load_recent_player_count, load_recent_seat_kinds, remember_names
+
+    path = tmp_path / "recent_players.json"
+    remember_names(path, ["Ana", "Ben", "Cyd"], [None, "hard", "hard"], "luz")
+    remember_names(path, ["Ana", "Ben"], [None, "easy"], "hanabi")
+    assert (load_recent_player_count(path, "luz"), load_recent_seat_kinds(path, "luz")) == (3, [None, "hard", "hard"])
+    assert (load_recent_player_count(path, "hanabi"), load_recent_seat_kinds(path, "hanabi")) == (2, [None, "easy"])
+    # A game not played yet: the last game's seats, and no count (the setup starts at the game's fewest).
+    assert (load_recent_player_count(path, "rummikub"), load_recent_seat_kinds(path, "rummikub")) == (None, [None, "easy"])
+    path.write_text('{"tables": {"luz": {"count": 99, "seat_kinds": "hard"}, "../x": {"count": 3}, "hanabi": [2]}}', encoding="utf-8")
+    assert (load_recent_player_count(path, "luz"), load_recent_seat_kinds(path, "luz")) == (None, [])
+    assert load_recent_player_count(path, "hanabi") is None and load_recent_player_count(path, "../x") is None

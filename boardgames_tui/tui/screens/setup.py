@@ -20,7 +20,7 @@ from ...engine.registry import get_game
 from ...engine.seating import NAME_MAX, name_refusal, names_refusal, same_name_key, seats_refusal
 from ...i18n import N_, _, ngettext
 from ...narration import level_label, narrator_class
-from ..recent_names import load_recent_names, load_recent_seat_kinds, recent_names_path, remember_names
+from ..recent_names import load_recent_names, load_recent_player_count, load_recent_seat_kinds, recent_names_path, remember_names
 from ..text import Paragraph, markup
 from ..widgets.keybar import KeyBar
 
@@ -187,6 +187,12 @@ class SetupScreen(Screen[None]):
                 keys.add(key)
         return names[: self.rules.max_players]
 
+    def first_count(self) -> int:
+        """The number of players the form starts with: as this game was last set up, else the fewest."""
+        count = load_recent_player_count(self.recent_names_file, self.spec.id)
+        rules = self.rules
+        return count if count is not None and rules.min_players <= count <= rules.max_players else rules.min_players
+
     def compose(self) -> ComposeResult:
         rules = self.rules
         with VerticalScroll():
@@ -194,15 +200,13 @@ class SetupScreen(Screen[None]):
             counts = range(rules.min_players, rules.max_players + 1)
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
-                yield FormSelect(
-                    [(str(n), n) for n in counts], value=rules.min_players, allow_blank=False, id="player-count"
-                )
+                yield FormSelect([(str(n), n) for n in counts], value=self.first_count(), allow_blank=False, id="player-count")
             names = self.first_names()
             # Each seat is a person or a computer of some level (games that have computer players).
             levels = self.spec.table_levels
             seat_kinds = [(_("Person"), HUMAN), *((level_label(level), level) for level in levels)]
-            # The seats start as the last game's were (a level this game lacks: a person).
-            last_kinds = load_recent_seat_kinds(self.recent_names_file)
+            # The seats start as this game's were last time (a level this game lacks: a person).
+            last_kinds = load_recent_seat_kinds(self.recent_names_file, self.spec.id)
             for seat in range(rules.max_players):
                 with Horizontal(classes="row", id=f"name-row-{seat}"):
                     # With a seat-kind list the label column narrows, so a name of 16 wide characters still fits.
@@ -264,7 +268,7 @@ class SetupScreen(Screen[None]):
         self._check_saving()
         for hint in self.query(".name-hint"):
             hint.display = False
-        self._show_name_rows(self.rules.min_players)
+        self._show_name_rows(self.first_count())
         self._show_relevant_options()
         self.query_one("#player-count", Select).focus()
 
@@ -416,7 +420,7 @@ class SetupScreen(Screen[None]):
         session = HotseatSession.new(
             self.spec.id, names, self.chosen_options(), self.app.store, seed=seed, computers=self.computer_levels()  # type: ignore[attr-defined]
         )
-        remember_names(self.recent_names_file, names, self.computer_levels())
+        remember_names(self.recent_names_file, names, self.computer_levels(), self.spec.id)
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
