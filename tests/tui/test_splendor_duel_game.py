@@ -84,6 +84,10 @@ async def test_reserving_asks_which_gold_when_there_are_two(make_app) -> None:
         await pilot.press("v")
         assert screen.reserving == (1, card) and screen.zone == "board"
         assert "Choose the gold" in screen_text(app)
+        await pilot.press("escape")  # not this card after all: the cursor is back on it
+        assert screen.reserving is None and screen.zone == "cards" and screen.choices.card_at(screen.step) == (1, card)
+        await pilot.press("v")
+        assert screen.reserving == (1, card) and screen.zone == "board"
         await goto_cell(pilot, screen, 24)
         await pilot.press("enter")
         await wait_for_handoff(app, pilot)

@@ -666,7 +666,9 @@ class SplendorDuelTurnScreen(TurnScreen):
 
     def action_cancel(self) -> None:
         self.set_status("")
-        self._go(selected=(), reserving=None, paying=None)
+        # Backing out of a reservation's gold puts the cursor back on the card it was for.
+        back_to_card = {"zone": "cards"} if self.step.reserving is not None else {}
+        self._go(selected=(), reserving=None, paying=None, **back_to_card)
 
     def action_legend(self) -> None:
         self.show_legend = not self.show_legend
