@@ -948,7 +948,9 @@ class Decision:
         target = clue.target
         left = self.view.final_turns_left
         if left is not None and (target - self.seat) % self.n >= left:
-            return 0.0  # the last round: the target has no turn left to act on it
+            # The last round: the target has no turn left to act on it. A wasted clue, which a person
+            # would call out (the rules say Hard clues only players who still have a turn).
+            return float("-inf")
         slots = self.view.hands[target].slots
         touched = self.touches(clue, target)
         before = self.replay.hands[target]

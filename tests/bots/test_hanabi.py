@@ -190,6 +190,10 @@ def test_in_the_last_round_only_players_with_a_turn_left_get_clues() -> None:
     state = build([hands[0], hands[2], hands[1]], clue_tokens=4, final_turns_left=2)
     action = decide(state, "hard", 0)
     assert not (isinstance(action, (ColourClue, NumberClue)) and action.target == 2)
+    # The very last turn of the game: a clue to anyone is wasted (a person would call it out), even one
+    # that would have been worth giving earlier; the bot does something else with its turn.
+    state = build(hands, clue_tokens=4, final_turns_left=1, misfires=2)  # no blind play: a misfire would lose
+    assert isinstance(decide(state, "hard", 0), DiscardCard)
 
 
 def test_at_eight_tokens_with_no_honest_clue_the_bot_still_clues_rather_than_play_blind() -> None:
