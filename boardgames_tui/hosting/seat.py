@@ -30,6 +30,7 @@ from ..narration import Narrator, narrator_for
 from ..tui.app import BoardGamesApp
 from ..tui.screens.results import ResultsScreen
 from ..tui.screens.turn import TurnScreen
+from ..tui.screens.watch import WatchScreen
 from ..tui.session import NextStep, table_title
 from ..tui.text import plain
 from . import link
@@ -262,7 +263,7 @@ class TableScreen(Screen[None]):
             lines.append(_("Press e again to end the game for everyone."))
         return "\n".join(lines)
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
         self.query_one("#table-box", Static).update(plain(self._text()))
 
     def action_give(self, seat: int) -> None:
@@ -279,7 +280,7 @@ class TableScreen(Screen[None]):
     def action_end(self) -> None:
         if not self._ending:
             self._ending = True
-            self._redraw()
+            self.redraw()
             return
         self.app.send_host_command({"end": True})  # type: ignore[attr-defined]
 
@@ -302,6 +303,7 @@ class SeatApp(BoardGamesApp):
         self.seat = seat
         self._token = token
         self._host_token = host_token  # set in the host's own seat only
+        self._behind_page = False  # a page is open over the game and the game behind it moved on
         self._writer: asyncio.StreamWriter | None = None
         self.closed_reason: str | None = None
 
@@ -357,9 +359,46 @@ class SeatApp(BoardGamesApp):
             return  # the same as last time (the host tells every seat after any change): nothing to redraw
         warned = session.snapshot.save_warning
         session.update(snapshot)
-        self.show_next(session.next_step())
+        await self._show_table()
         if snapshot.save_warning is not None and snapshot.save_warning != warned:
             self.notify(snapshot.save_warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)
+
+    def _page_open(self) -> bool:
+        """A page the person opened over the game (the log, help, rules, a round's summary, a question)."""
+        return not isinstance(self.screen, (TurnScreen, WatchScreen, ResultsScreen, JoiningScreen))
+
+    async def _show_table(self) -> None:
+        """Bring the seat's screens up to the host's newest snapshot. The others do not wait for this seat's
+        pages as a computer waits at one laptop: a page stays open, the game behind it is brought up to date
+        once it closes."""
+        session = self.session
+        if session is None:
+            return
+        if self._page_open():
+            if isinstance(self.screen, TableScreen):
+                self.screen.redraw()  # who is at the table now
+            if not self._behind_page:
+                self._behind_page = True
+                self.run_worker(self._show_table_after_page(), group="table-behind-page", exit_on_error=False)
+            return
+        try:
+            self.show_next(session.next_step())
+            await self._until_composed()
+        except Exception:  # noqa: BLE001 - a seat that stops following its table is worse than a redraw
+            await self.start_session(session)  # type: ignore[arg-type]
+
+    async def _show_table_after_page(self) -> None:
+        while self._page_open() and self.session is not None:
+            await asyncio.sleep(0.05)
+        self._behind_page = False
+        await self._show_table()
+
+    async def _until_composed(self, timeout: float = 5.0) -> None:
+        """Wait until the screen on top is composed: a screen switched in is not yet, and the next snapshot
+        (read in the same go) would be drawn into widgets it does not have yet."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not self.screen.is_mounted and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.001)
 
     def _show_refusal(self, refused: dict[str, Any]) -> None:
         session = self.session

@@ -116,6 +116,45 @@ async def test_a_guest_is_told_on_arrival_that_f2_switches_the_language_of_their
         await table.close()
 
 
+async def test_a_page_stays_open_while_the_others_play_and_the_table_catches_up_when_it_closes(tmp_path: Path) -> None:
+    """At one laptop a computer waits while the person reads a page; at a hosted table the others do not
+    wait, so the page stays open and the game behind it is brought up to date when it closes. Snapshots
+    read in one go (a busy seat process) never leave the seat behind its table."""
+    from boardgames_tui.hosting import link
+    from boardgames_tui.tui.screens.log import LogScreen
+
+    table = new_table(tmp_path, "hanabi", [None, None, None])
+    await table.open()
+    session = table.session
+
+    def play(seat: int) -> None:
+        session.apply(seat, session.view(seat).legal_actions[0])
+
+    try:
+        app = SeatApp(table.socket_path, 2, table._tokens[2], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the table", timeout=10)
+            await pilot.press("l")
+            assert isinstance(app.screen, LogScreen)
+            stack = len(app.screen_stack)
+            lines = b""
+            for seat in (0, 1):  # two moves, read by the seat in one go
+                play(seat)
+                lines += link.snapshot_line(table._snapshot(2))
+            table._links[2].writer.write(lines)
+            await wait_until(pilot, lambda: app.session.snapshot.actions == 2, "the snapshots")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, LogScreen) and len(app.screen_stack) == stack, "the page stays open"
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.screen.view == session.view(2), "its turn, up to date")
+            assert sum(isinstance(screen, TurnScreen) for screen in app.screen_stack) == 1
+            play(2)  # the seat goes on following the table afterwards
+            table._broadcast()
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.screen.view == session.view(2), "the next move")
+    finally:
+        await table.close()
+
+
 async def test_the_hosts_seat_shows_the_table_and_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> None:
     from boardgames_tui.hosting.seat import TableScreen
 
