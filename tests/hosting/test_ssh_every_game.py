@@ -12,10 +12,9 @@ On their turn a guest waits until their screen shows that decision, then types t
 move (`KeyPlayer`: each game's simplest reliable keys); a page between rounds is closed with the key the
 page names. The game is over when both terminals show the results.
 
-Where a whole game by keys would take long (Luz, Splendor Duel, Lifeboat: 70 to 170 moves, each redrawn
-on both terminals), it starts from a position the easy computers reach in this process, playing
-for everyone (`head_start`); the guests play every decision from there to the end, a round's page
-included.
+Every game is played whole by the guests, but for Splendor Duel's opening: the easy computers play for
+everyone in this process until someone holds a reserved card (about a dozen moves; `head_start`), which
+the guests' keys never do, so that its leak check has a control.
 
 At each guest's first decision and once mid-game the terminal is checked for leaks, with the no-leak
 method of the View tests applied to what the terminal receives: what that seat may not see is dealt again
@@ -194,15 +193,12 @@ class HanabiKeys(KeyPlayer):
 
 
 class LuzKeys(KeyPlayer):
-    """Bid the lowest bid allowed; play the card the screen chose (Enter asks, Enter again plays it). The
-    game starts at round 3's fifth trick: the rest of round 3, its summary page, and round 4 by keys."""
+    """Bid the lowest bid allowed; play the card the screen chose (Enter asks, Enter again plays it); close
+    each round's summary page. Four rounds."""
 
     game_id = "luz"
     seats = 3
-    midgame = 20  # of about 50 actions
-
-    def head_start(self, state: Any) -> bool:
-        return state.round < 3 or (state.round == 3 and state.trick_number < 5)
+    midgame = 60  # of about 170 actions
 
     def ready(self, view: Any, screen: str) -> bool:
         where = "bidding" if view.phase == "bid" else f"trick {view.trick_number} of"
@@ -236,12 +232,12 @@ class RummikubKeys(KeyPlayer):
 class LifeboatKeys(KeyPlayer):
     """Each decision's letter for doing the least: keep the first supply card, do nothing, give in to a
     demand, stay out of fights, navigate without the compass, pick the first card, done in every window,
-    decline a trade. The computers play for everyone until the second seagull (the fourth ends the game)."""
+    decline a trade."""
 
     game_id = "lifeboat"
     seed = "13"
     seats = 4
-    midgame = 12  # of about 25 actions
+    midgame = 12
     LETTER = {
         "draft": "1",
         "action": "d",
@@ -253,9 +249,6 @@ class LifeboatKeys(KeyPlayer):
         "thirst": "d",
         "trade_answer": "x",
     }
-
-    def head_start(self, state: Any) -> bool:
-        return state.seagulls < 2
 
     def ready(self, view: Any, screen: str) -> bool:
         # The header names only the round and the phase, so a decision can look like the one before it;
@@ -274,11 +267,11 @@ class SplendorDuelKeys(KeyPlayer):
 
     game_id = "splendor_duel"
     seed = "24"
-    midgame = 12  # of about 25 actions
+    midgame = 12
     CHOICES = {"joker": "Place the joker", "steal": "Take a gem or pearl from", "royal": "Choose a royal card"}
 
     def head_start(self, state: Any) -> bool:
-        return max(seat.points for seat in state.seats) < 12
+        return not any(seat.reserved for seat in state.seats)
 
     def control(self, state: Any, seat: int) -> bool:
         # What the other player may not see is the decks' order and this seat's reserved cards: only a seat
