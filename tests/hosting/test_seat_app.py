@@ -155,6 +155,33 @@ async def test_a_page_stays_open_while_the_others_play_and_the_table_catches_up_
         await table.close()
 
 
+async def test_a_seat_whose_screen_fails_to_draw_a_snapshot_draws_its_screens_afresh_and_goes_on(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    session = table.session
+    try:
+        app = SeatApp(table.socket_path, 1, table._tokens[1], save_dir=tmp_path / "seat", computers_in_subprocess=False)
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the table", timeout=10)
+            failures = []
+            show_next = app.show_next
+
+            def fails_once(step: Any) -> None:
+                if not failures:
+                    failures.append(step)
+                    raise RuntimeError("a widget that is not there")
+                show_next(step)
+
+            app.show_next = fails_once  # type: ignore[method-assign]
+            for seat in (0, 1, 0):  # clues: no misfire ends the game meanwhile
+                session.apply(seat, next(a for a in session.view(seat).legal_actions if a.kind != "play"))
+                table._broadcast()
+                await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and app.screen.view == session.view(1), f"the move of seat {seat}")
+            assert failures and sum(isinstance(screen, TurnScreen) for screen in app.screen_stack) == 1
+    finally:
+        await table.close()
+
+
 async def test_the_hosts_seat_shows_the_table_and_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> None:
     from boardgames_tui.hosting.seat import TableScreen
 
