@@ -30,7 +30,7 @@ from pathlib import Path
 
 import asyncssh
 
-from ..i18n import _
+from ..i18n import N_, _, language_from_environment, load_translation
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,13 @@ def seat_for_code(codes: Mapping[str, int], typed: str) -> int | None:
         same = hmac.compare_digest(code.strip().lower().encode("utf-8", "replace"), wanted)
         found = seat if same else found
     return found
+
+
+def in_guests_words(message: str, env: Mapping[str, str]) -> str:
+    """`message` (marked with N_) in the language the guest's client asked for (its LANG and LC_*, as the
+    seat's program reads them), for what the door itself says once the guest has a session. Before that
+    (the join code prompt, wrong codes) the client has not said its language yet: those are the host's."""
+    return load_translation(language_from_environment(env)).gettext(message)
 
 
 def client_environment(term_type: str | None, sent: Mapping[str, str]) -> dict[str, str]:
@@ -311,10 +318,11 @@ class _TableServer(asyncssh.SSHServer):
 
     async def _close_idle(self) -> None:
         self._closing = True
+        env = self._session.client_env() if self._session is not None else {}
         if self._session is not None:
             await self._session.end()  # the program's last output (its terminal reset) still reaches the guest
         if self._conn is not None:
-            self._conn.disconnect(asyncssh.DISC_BY_APPLICATION, _("Closed after a long time without input."))
+            self._conn.disconnect(asyncssh.DISC_BY_APPLICATION, in_guests_words(N_("Closed after a long time without input."), env))
 
     # Login ----------------------------------------------------------------------------------------
 
@@ -425,6 +433,11 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
 
     # What the client asks for ---------------------------------------------------------------------
 
+    def client_env(self) -> dict[str, str]:
+        """What the program gets from the guest's client (its terminal type and locale), once it asked."""
+        chan = self._chan
+        return client_environment(chan.get_terminal_type(), chan.get_environment()) if chan is not None else {}
+
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self._chan = chan
 
@@ -447,7 +460,8 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         chan = self._chan
         assert chan is not None
         if chan.get_terminal_type() is None:
-            chan.write_stderr((_("This table needs a terminal: connect with ssh -t and no command.") + "\n").encode())
+            words = in_guests_words(N_("This table needs a terminal: connect with ssh -t and no command."), self.client_env())
+            chan.write_stderr((words + "\n").encode())
             chan.exit(1)
             return
         width, height, pixwidth, pixheight = chan.get_terminal_size()
@@ -498,7 +512,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
         started = False
         try:
             try:
-                env = client_environment(chan.get_terminal_type(), chan.get_environment())
+                env = self.client_env()
                 argv = self._state.door.command(self._seat, env)
                 self._proc = await asyncio.create_subprocess_exec(
                     *argv,
@@ -515,7 +529,7 @@ class _SeatSession(asyncssh.SSHServerSession[bytes]):
             log.exception("seat %s: the program did not start", self._seat)
             self._close_master()
             if self._open:
-                self._send((_("The game could not start on this table.") + "\r\n").encode())
+                self._send((in_guests_words(N_("The game could not start on this table."), self.client_env()) + "\r\n").encode())
                 chan.exit(1)
             return
         try:

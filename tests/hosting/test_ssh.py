@@ -186,6 +186,10 @@ async def test_a_program_that_cannot_start_is_reported(open_table) -> None:
         await asyncio.wait_for(process.wait_closed(), WAIT)
     assert "could not start" in output and process.exit_status == 1
     assert table.connected == table.disconnected == []
+    async with await connect(table) as conn:  # said in the language the guest's client asks for
+        process = await start(conn, env={"LANG": "zh_CN.UTF-8"})
+        output = await asyncio.wait_for(process.stdout.read(), WAIT)
+    assert "游戏无法启动" in output
 
 
 async def test_keyboard_interactive_logins_work_and_show_a_join_code_prompt(open_table) -> None:
@@ -366,6 +370,9 @@ async def test_a_session_without_a_terminal_is_told_so_and_ends_with_status_1(op
         result = await asyncio.wait_for(conn.run(), WAIT)
     assert result.exit_status == 1
     assert result.stderr.count("\n") == 1 and "needs a terminal" in result.stderr
+    async with await connect(table) as conn:
+        result = await asyncio.wait_for(conn.run(env={"LC_ALL": "zh_CN.UTF-8"}), WAIT)
+    assert "需要终端" in result.stderr
     assert table.commands == []
 
 
