@@ -67,6 +67,13 @@ def set_language(language: str) -> None:
     _language = language
 
 
+def next_language() -> tuple[str, str]:
+    """The language after the current one (the menu's `l`, a hosted seat's F2), and its name in its own words."""
+    codes = list(LANGUAGES)
+    code = codes[(codes.index(current_language()) + 1) % len(codes)]
+    return code, LANGUAGES[code][1]
+
+
 def set_game(game_id: str | None) -> None:
     """Ask `game_id`'s catalogue first from now on (None: the app's, as in the menus)."""
     global _game, _translation

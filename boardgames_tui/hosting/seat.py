@@ -25,7 +25,7 @@ from textual.widgets import Static
 
 from ..engine.base import IllegalAction, Outcome
 from ..engine.registry import get_game
-from ..i18n import LANGUAGES, N_, _, current_language, language_from_environment, set_language
+from ..i18n import N_, _, language_from_environment, next_language, set_language
 from ..narration import Narrator, narrator_for
 from ..tui.app import BoardGamesApp
 from ..tui.screens.results import ResultsScreen
@@ -482,13 +482,6 @@ class SeatApp(BoardGamesApp):
                 self.exit()
 
         self.push_screen(ConfirmScreen(_("Leave the table? You can come back with the same code.")), answered)
-
-
-def next_language() -> tuple[str, str]:
-    """The language F2 switches to, and its name in its own words."""
-    codes = list(LANGUAGES)
-    code = codes[(codes.index(current_language()) + 1) % len(codes)]
-    return code, LANGUAGES[code][1]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -102,7 +102,8 @@ async def test_a_guest_is_told_on_arrival_that_f2_switches_the_language_of_their
         app = SeatApp(table.socket_path, 0, table._tokens[0], save_dir=tmp_path / "seat", computers_in_subprocess=False)
         async with app.run_test(size=(110, 32)) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the turn screen", timeout=10)
-            assert any(n.message == "F2 switches this seat to 简体中文." for n in app._notifications), "told on arrival"
+            told = "F2 switches this seat to 简体中文."
+            await wait_until(pilot, lambda: any(n.message == told for n in app._notifications), "the notice on arrival")
             assert "Your turn, Ana" in screen_text(app)
             await pilot.press("2")  # a card chosen before the switch: the new screens start afresh
             await pilot.press("f2")

@@ -9,7 +9,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import __version__
-from ...i18n import LANGUAGES, N_, _, current_language, set_language
+from ...i18n import LANGUAGES, N_, _, current_language, next_language, set_language
 from ..widgets.keybar import KeyBar
 
 # The computers' paces in words (settings.PACES).
@@ -141,8 +141,7 @@ class MainMenuScreen(Screen[None]):
         """Switch to the next language, remember it, and draw the menu again in it at once."""
         from ..settings import change_settings
 
-        codes = list(LANGUAGES)
-        language = codes[(codes.index(current_language()) + 1) % len(codes)]
+        language = next_language()[0]
         set_language(language)
         change_settings(language=language)  # if it cannot be written, it lasts until the program closes
         menu = self.query_one("#menu", OptionList)
