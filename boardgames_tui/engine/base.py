@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .fastmodel import from_fields
+from .fastmodel import from_fields, plain_eq
 
 
 class IllegalAction(Exception):
@@ -44,6 +44,9 @@ class FrozenModel(BaseModel):
     """Immutable, JSON-able model: the base of every state, action, option set and view."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # Pydantic's own comparison, faster; each model class still gets pydantic's hash of its fields.
+    __eq__ = plain_eq
 
 
 class Fact(FrozenModel):

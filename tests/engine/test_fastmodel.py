@@ -376,3 +376,38 @@ def test_no_module_but_the_kernel_touches_pydantic_internals_or_changes_a_model(
         "Only boardgames_tui/engine/fastmodel.py may touch pydantic's internals; a model is never changed "
         "once built (build a new one: build, copy_with, from_fields):\n" + "\n".join(found)
     )
+
+
+def hashable(model: Any) -> bool:
+    """Whether pydantic can hash the model (not one holding a dict, as a state's log events do)."""
+    try:
+        hash(model)
+    except TypeError:
+        return False
+    return True
+
+
+def test_plain_eq_answers_as_pydantic_does() -> None:
+    """Every model's `==` (fastmodel.plain_eq) gives pydantic's own answer, on equal and unequal models of
+    every game, models of two classes, and things that are not models; models still hash as pydantic makes
+    them (equal models, equal hashes)."""
+    rng = random.Random(5)
+    samples: list[Any] = []
+    for spec in GAMES.values():
+        rules = spec.rules()
+        names = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay")[: rules.max_players]
+        state = rules.setup(names, rules.Options(), "eq")
+        for _ in range(8):
+            seat = next(iter(rules.to_act(state)))
+            legal = rules.legal_actions(state, seat)
+            samples += [state, state.model_copy(), legal[0], type(state).model_validate_json(state.model_dump_json())]
+            state = rules.apply(state, seat, rng.choice(legal))
+        samples.append(rules.Options())
+    samples += [Fact(kind="x"), Fact(kind="x"), Event(kind="x"), Fact(kind="y"), None, 3, "x", (1,)]
+    for a in samples:
+        for b in rng.sample(samples, 20) + [a]:
+            if isinstance(a, FrozenModel):
+                assert (a == b) == BaseModel.__eq__(a, b) or BaseModel.__eq__(a, b) is NotImplemented and a != b
+                if a == b and isinstance(b, FrozenModel) and hashable(a):
+                    assert hash(a) == hash(b)
+    assert type(samples[0]).__hash__ is not None and FrozenModel.__eq__ is fastmodel.plain_eq

@@ -69,12 +69,19 @@ class Terminal:
     def __init__(self) -> None:
         self._screen = pyte.Screen(COLUMNS, ROWS)
         self._stream = pyte.ByteStream(self._screen)
+        self._text: str | None = None
 
     def feed(self, data: bytes) -> None:
-        self._stream.feed(data)
+        if data:
+            self._stream.feed(data)
+            self._text = None
 
     def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self._screen.display)
+        # Read afresh only after new bytes: the tests poll the screen every few milliseconds, and reading
+        # every cell each time cost more processor time than the guests' own programs.
+        if self._text is None:
+            self._text = "\n".join(line.rstrip() for line in self._screen.display)
+        return self._text
 
 
 @dataclass

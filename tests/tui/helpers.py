@@ -3,8 +3,6 @@ text, render one turn screen on its own."""
 
 from __future__ import annotations
 
-import html
-import re
 import time
 from pathlib import Path
 from collections.abc import Callable
@@ -48,10 +46,11 @@ async def take_device(app: BoardGamesApp, pilot: Pilot[Any]) -> None:
 
 
 def screen_text(app: BoardGamesApp) -> str:
-    """Everything the terminal shows, as plain text."""
-    svg = app.export_screenshot()
-    text = re.sub(r"<[^>]+>", "", svg)
-    return html.unescape(text).replace("\xa0", " ")
+    """Everything the terminal shows, as plain text: the lines Textual's compositor would write, screens
+    behind a modal one included. Read straight from the compositor (Textual's private parts, used only
+    here): exporting an SVG screenshot and stripping its tags took about a fifth of the Pilot tests' time."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)
 
 
 async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:

@@ -20,6 +20,7 @@ from boardgames_tui.tui.screens.confirm import ConfirmScreen
 from boardgames_tui.narration.save_problems import describe_problem
 from boardgames_tui.tui.screens.saves import ResumeScreen
 from boardgames_tui.tui.session import HotseatSession
+from boardgames_tui.tui.widgets.choice_list import HIGHLIGHT_MARK
 
 from .helpers import open_setup, reveal, screen_text, start_from_setup, wait_for_handoff, wait_until
 
@@ -541,6 +542,9 @@ async def test_resume_rows_keep_the_date_with_its_time_and_indent_every_wrapped_
         strips = app.screen._compositor.render_strips()  # spaces included: an SVG screenshot drops them
         rows = [strips[y].crop(region.x, region.right).text.rstrip() for y in range(region.y, region.bottom)]
         rows = [row for row in rows if row.strip()]
+        # The highlighted entry is marked in the cell before its title, not by colour alone.
+        assert [row.strip().split(" · ")[0] for row in rows if HIGHLIGHT_MARK in row] == ["▸ Hanabi"], rows
+        rows = [row.replace(HIGHLIGHT_MARK, " ") for row in rows]
 
         when = [row for row in rows if "last played" in row]
         assert len(when) == 1 and re.search(r"last played \d{4}-\d\d-\d\d \d\d:\d\d$", when[0]), rows

@@ -28,6 +28,7 @@ from boardgames_tui.tui.screens.rules import RulebookView, RulesScreen
 from boardgames_tui.tui.screens.too_small import TooSmallScreen
 from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
+from boardgames_tui.tui.widgets.choice_list import HIGHLIGHT_MARK
 
 from .helpers import reveal, screen_text, wait_for_handoff, wait_until
 
@@ -132,7 +133,14 @@ async def test_the_game_picker_indents_every_line_of_a_description_alike(make_ap
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GamePickerScreen)
-        rows = [row for row in widget_rows(app, app.screen.query_one("#games", OptionList)) if row.strip()]
+        games = app.screen.query_one("#games", OptionList)
+        rows = [row for row in widget_rows(app, games) if row.strip()]
+        # The highlighted game is marked before its title, not by colour alone, and the mark moves with it.
+        assert [row.strip() for row in rows if HIGHLIGHT_MARK in row] == [f"{HIGHLIGHT_MARK} Hanabi"]
+        await pilot.press("down")
+        await pilot.pause()
+        assert [row.strip() for row in widget_rows(app, games) if HIGHLIGHT_MARK in row] == [f"{HIGHLIGHT_MARK} Luz"]
+        rows = [row.replace(HIGHLIGHT_MARK, " ") for row in rows]
         titles = {game_title(spec.id) for spec in GAMES.values()}
         title_rows = [row for row in rows if row.strip() in titles]
         assert sorted(row.strip() for row in title_rows) == sorted(titles)

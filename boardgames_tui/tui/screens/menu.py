@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 
 from ... import __version__
 from ...i18n import LANGUAGES, N_, _, current_language, next_language, set_language
+from ..widgets.choice_list import ChoiceList
 from ..widgets.keybar import KeyBar
 
 # The computers' paces in words (settings.PACES).
@@ -69,7 +70,7 @@ class MainMenuScreen(Screen[None]):
             yield Static(LOGO, id="logo")
             yield Static(_("Board games for friends around one laptop · v{v}").format(v=__version__), id="tagline")
             with Center():
-                yield OptionList(
+                yield ChoiceList(
                     Option(_("[b]N[/b]ew game"), id="new"),
                     Option(_("Resume a saved game ([b]c[/b])"), id="resume"),
                     Option(_("[b]R[/b]ules"), id="rules"),

@@ -13,6 +13,7 @@ from ...engine.registry import GAMES
 from ...i18n import N_, _
 from ...narration import narrator_class
 from ..text import markup
+from ..widgets.choice_list import ChoiceList
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows
 
@@ -44,7 +45,7 @@ class GamePickerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         title = _("Choose a game") if self.purpose == "play" else _("Read the rules of…")
         yield Static(title, id="picker-title")
-        yield OptionList(
+        yield ChoiceList(
             *(Option(self.describe(game_title(spec.id), game_blurb(spec.id)), id=spec.id) for spec in GAMES.values()),
             id="games",
         )

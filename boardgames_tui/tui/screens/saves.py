@@ -19,6 +19,7 @@ from ...engine.seating import escaped
 from ...i18n import N_, _, pgettext
 from ...narration import Narrator, narrator_for, option_applies, option_words
 from ..text import markup
+from ..widgets.choice_list import ChoiceList
 from ..widgets.keybar import KeyBar
 from ..widgets.option_rows import OptionRows
 from ...narration.save_problems import describe_problem
@@ -138,7 +139,7 @@ class ResumeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(_("Resume a game"), id="resume-title")
         yield Static(_("Saves live in {path}").format(path=self.app.store.directory), id="resume-where", markup=False)  # type: ignore[attr-defined]
-        yield OptionList(id="saves")
+        yield ChoiceList(id="saves")
         yield Static("", id="resume-status")
         yield KeyBar()
 

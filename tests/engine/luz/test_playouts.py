@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,13 +23,17 @@ CANDIDATES: list = [Bid.model_construct(tricks=t, bead=b) for t in range(-1, 12)
 ]
 
 
+@cache
+def deck_counts(players: int) -> Counter[LuzCard]:
+    return Counter(deck_for(players))
+
+
 def check_invariants(state: LuzState, played: list[LuzCard], actions_applied: int) -> None:
     n = len(state.players)
-    deck = deck_for(n)
     # cards conserved: hands + set aside + the trick on the table + the finished tricks of this round = deck
     on_table = [p.card for p in state.trick]
     cards = [c for h in state.hands for c in h] + list(state.set_aside) + on_table + played
-    assert Counter(cards) == Counter(deck), "cards must be conserved"
+    assert Counter(cards) == deck_counts(n), "cards must be conserved"
     assert len(state.set_aside) == 10
     over = state.phase == "over"
     assert (RULES.to_act(state) == frozenset()) == over

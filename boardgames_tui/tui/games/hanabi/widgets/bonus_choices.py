@@ -10,10 +10,11 @@ from textual.widgets.option_list import Option
 
 from .....engine.hanabi.models import HanabiView, ReplayDiscard, ReturnDiscard
 from ....widgets.cards import card_face
+from ....widgets.choice_list import ChoiceList
 from ..choices import Choices
 
 
-class BonusChoices(OptionList):
+class BonusChoices(ChoiceList):
     """One entry per identity among the discards the bonus may take (two copies are one choice), first one
     highlighted. Enter (or a click) on one says which, with a `Chosen` message."""
 
