@@ -412,7 +412,9 @@ class Table:
                 check = checked_midgame = True
             await self.decide(person, check)
         for person in self.people.values():
-            await person.until_shown(lambda screen: "Game over" in screen, "the results")
+            # The results screen's title ("Lifeboat · Game over · Deal 7"): a game's last news may say
+            # "Game over" too, before the results come.
+            await person.until_shown(lambda screen: " · Game over · " in screen, "the results")
 
     async def decide(self, person: Person, check: bool) -> None:
         """`person` waits for their screen to show the decision, then types its keys. The host and the
