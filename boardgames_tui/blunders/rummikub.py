@@ -34,7 +34,7 @@ from . import Blunder, Kind, turns
 KINDS = {
     # Certain: the engine itself accepted the winning play from the turn's starting position, and that play
     # was found from the player's own view. Going out ends the game with the win: no position excuses
-    # passing it up (the standard game's hold-back of a joker is no excuse once every tile can go).
+    # passing it up.
     "missed_going_out": Kind(True, "a turn ended without going out when every tile could have been laid"),
 }
 
@@ -116,7 +116,7 @@ def could_go_out(state: RummikubState, seat: int) -> bool:
     to_lay = len(state.racks[seat]) - (1 if by_discard else 0)
     if not _worth_asking(state, seat, to_lay):
         return False
-    plan = plan_turn(view, "hard", hold_back=False)
+    plan = plan_turn(view, "hard")
     if plan.count != to_lay:
         return False
     return _proved(state, seat, plan, by_discard)

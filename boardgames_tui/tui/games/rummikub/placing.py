@@ -89,7 +89,7 @@ def hint(view: RummikubView, narrator: RummikubNarrator) -> str:
     players'), in words: the rack tiles to lay and the sets they make or grow."""
     from ....bots.rummikub import plan_turn
 
-    plan = plan_turn(view, "hard", hold_back=False)
+    plan = plan_turn(view, "hard")
     by_id = {table_set.id: tuple(tile.id for tile in table_set.tiles) for table_set in view.table}
     present = {tuple(sorted(tiles)) for tiles in by_id.values()}
     changed = [row for row in plan.new_sets if tuple(sorted(row)) not in present]
