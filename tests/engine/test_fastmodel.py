@@ -404,10 +404,19 @@ def test_plain_eq_answers_as_pydantic_does() -> None:
             state = rules.apply(state, seat, rng.choice(legal))
         samples.append(rules.Options())
     samples += [Fact(kind="x"), Fact(kind="x"), Event(kind="x"), Fact(kind="y"), None, 3, "x", (1,)]
-    for a in samples:
-        for b in rng.sample(samples, 20) + [a]:
-            if isinstance(a, FrozenModel):
-                assert (a == b) == BaseModel.__eq__(a, b) or BaseModel.__eq__(a, b) is NotImplemented and a != b
-                if a == b and isinstance(b, FrozenModel) and hashable(a):
+    equal_pairs = 0
+    for i, a in enumerate(samples):
+        if not isinstance(a, FrozenModel):
+            continue
+        # itself, its copies next to it (a state, model_copy, JSON round trip) and some others at random
+        for b in [a, *samples[i + 1 : i + 4], *rng.sample(samples, 12)]:
+            expected = BaseModel.__eq__(a, b)
+            if expected is NotImplemented:  # not a model: Python then compares identities
+                expected = a is b
+            assert (a == b) == expected, (a, b)
+            if expected and b is not a:
+                equal_pairs += 1
+                if hashable(a):
                     assert hash(a) == hash(b)
+    assert equal_pairs >= 2 * len(GAMES)  # the copies were compared, not only unequal models
     assert type(samples[0]).__hash__ is not None and FrozenModel.__eq__ is fastmodel.plain_eq
