@@ -140,6 +140,11 @@ def first_line(screen: str) -> str:
     return screen.split("\n", 1)[0]
 
 
+def your_turn(view: Any, screen: str) -> bool:
+    """The header says it is the seat's turn, at the View's turn ("Turn 5 · Your turn, Ana")."""
+    return f"Turn {view.turn + 1} · Your turn, {view.players[view.seat]}" in first_line(screen)
+
+
 def last_line(screen: str) -> str:
     return screen.rsplit("\n", 1)[-1]
 
@@ -173,7 +178,8 @@ class KeyPlayer:
         return True
 
     def ready(self, view: Any, screen: str) -> bool:
-        raise NotImplementedError
+        """Whether the screen shows the decision: by default, its first line says it is this seat's turn."""
+        return your_turn(view, screen)
 
     def keys(self, view: Any, screen: str) -> tuple[str, ...]:
         raise NotImplementedError
@@ -191,9 +197,6 @@ class HanabiKeys(KeyPlayer):
 
     game_id = "hanabi"
     midgame = 2
-
-    def ready(self, view: Any, screen: str) -> bool:
-        return f"Turn {view.turn + 1} · Your turn, {view.players[view.seat]}" in first_line(screen)
 
     def keys(self, view: Any, screen: str) -> tuple[str, ...]:
         return ("1", "p", "enter")
@@ -228,9 +231,6 @@ class RummikubKeys(KeyPlayer):
 
     game_id = "rummikub"
     midgame = 40
-
-    def ready(self, view: Any, screen: str) -> bool:
-        return f"Turn {view.turn + 1} · Your turn, {view.players[view.seat]}" in first_line(screen)
 
     def keys(self, view: Any, screen: str) -> tuple[str, ...]:
         return ("d",)
@@ -286,7 +286,7 @@ class SplendorDuelKeys(KeyPlayer):
         return bool(state.seats[seat].reserved)
 
     def ready(self, view: Any, screen: str) -> bool:
-        if f"Turn {view.turn + 1} · Your turn, {view.players[view.seat]}" not in first_line(screen):
+        if not your_turn(view, screen):
             return False
         text = flat(screen)
         if f"Bag: {view.bag_size} token" not in text:
