@@ -145,10 +145,6 @@ def your_turn(view: Any, screen: str) -> bool:
     return f"Turn {view.turn + 1} · Your turn, {view.players[view.seat]}" in first_line(screen)
 
 
-def last_line(screen: str) -> str:
-    return screen.rsplit("\n", 1)[-1]
-
-
 def flat(screen: str) -> str:
     """The screen's text as one line: a sentence the screen wrapped reads whole."""
     return " ".join(line.strip() for line in screen.split("\n") if line.strip())
@@ -260,7 +256,7 @@ class LifeboatKeys(KeyPlayer):
     def ready(self, view: Any, screen: str) -> bool:
         # The header names only the round and the phase, so a decision can look like the one before it;
         # then the same key means the same thing, and RETRY_AFTER covers a key the old screen took.
-        return f"Round {view.round} · {PHASE_WORD[view.phase]}" in first_line(screen) and "is thinking" not in last_line(screen)
+        return f"Round {view.round} · {PHASE_WORD[view.phase]}" in first_line(screen) and "is thinking" not in flat(screen)
 
     def keys(self, view: Any, screen: str) -> tuple[str, ...]:
         assert view.phase in self.LETTER, f"no key chosen for Lifeboat's {view.phase} phase"

@@ -126,9 +126,15 @@ async def test_the_computer_is_said_to_think_and_a_key_meanwhile_is_told_to_wait
             screen.submit(earlier)
             await pilot.pause()
         text = screen_text(app)
-        assert "Ben (computer) is thinking…" in text
+        assert text.count("Ben (computer) is thinking…") == 1, "said once, in the prompt, not again in the key bar"
         bar = [line for line in text.splitlines() if line.strip()][-1]
         assert "Help" in bar and "Menu" in bar and "Legend" not in bar, "only the shared keys work meanwhile"
+        await pilot.press("l")  # a page without a prompt of its own: there the key bar says who is thinking
+        assert type(app.screen).__name__ != type(screen).__name__
+        bar = [line for line in screen_text(app).splitlines() if line.strip()][-1]
+        assert "Ben (computer) is thinking…" in bar
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen, "the turn screen back")
         app.screen.submit(earlier)  # an action sent while Ben thinks (a screen's queued message, say)
         await pilot.pause()
         assert "Wait: Ben (computer) is playing." in screen_text(app)

@@ -84,8 +84,10 @@ class KeyBar(Static):
             key = _(KEY_WORDS[key]) if key in KEY_WORDS else key  # the space bar has a name in every language
             entries.append((key, binding, active.enabled, namespace, binding.action in last))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
-        # What the app says before the keys ("Ben (computer) is thinking…"); the keys fit after it.
-        notice = Content.assemble((getattr(self.app, "keybar_notice", ""), "bold"))
+        # What the app says before the keys ("Ben (computer) is thinking…"), unless the screen already says it
+        # in its own prompt (a turn screen's `notice`): said twice, it reads as two messages.
+        said = getattr(self.app, "keybar_notice", "")
+        notice = Content.assemble(("" if getattr(screen, "notice", None) == said else said, "bold"))
         if notice.cell_length:
             notice = Content.assemble(notice, "  ")
             width = max(width - notice.cell_length, 10)
