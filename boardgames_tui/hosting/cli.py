@@ -195,8 +195,8 @@ async def serve(session: Any, arguments: argparse.Namespace, host_key: Path) -> 
     try:
         if host_seat is not None:
             input_line = _(
-                "Press Enter to sit down at your seat ({name}). There, Ctrl+T shows who is at the table: the seat of "
-                "someone who left can go to a computer, and the game can be ended for everyone."
+                "Press Enter to sit down at your seat ({name}). There, Ctrl+T shows who is at the table: a guest's "
+                "seat can go to a computer, and the game can be ended for everyone."
             ).format(name=session.players[host_seat])
             await asyncio.get_running_loop().run_in_executor(None, input, input_line)
             env = dict(os.environ)
@@ -212,7 +212,7 @@ async def serve(session: Any, arguments: argparse.Namespace, host_key: Path) -> 
                 await left
         else:
             print(_("Ctrl+C closes the table (the game is saved)."), flush=True)
-            print(_("Type 'computer N' to have a computer play seat N of someone who left, or 'end' to end the game."), flush=True)
+            print(_("Type 'computer N' to have a computer play guest seat N (a guest still there is let go), or 'end' to end the game."), flush=True)
             table.on_change = lambda what: print(describe_change(session, what), flush=True)
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
@@ -253,7 +253,7 @@ async def console_commands(table: Any, session: Any) -> None:
             if await table.give_to_computer(seat, level):
                 print(_("A computer ({level}) plays {name}'s seat from now on.").format(level=level, name=session.players[seat]), flush=True)
             else:
-                print(_("Only the seat of a person who left can be given to a computer."), flush=True)
+                print(_("Only a guest's seat can be given to a computer."), flush=True)
         elif words:
             print(_("Type 'computer N' or 'end'."), flush=True)
 

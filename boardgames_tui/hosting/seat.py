@@ -224,8 +224,9 @@ class SeatResultsScreen(ResultsScreen):
 
 
 class TableScreen(Screen[None]):
-    """The host's controls (Ctrl+T in the host's own seat): who is at the table; the seat of a person who
-    left can be given to a computer, and the game can be ended for everyone."""
+    """The host's controls (Ctrl+T in the host's own seat): who is at the table; a guest's seat can be given to
+    a computer (one who left at once; one still connected, gone quiet say, on a second press: they are told and
+    let go), and the game can be ended for everyone."""
 
     DEFAULT_CSS = """
     TableScreen { align: center middle; }
@@ -241,6 +242,7 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._ending = False
+        self._giving: int | None = None  # a connected guest's seat, given on the second press of its number
 
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="table-box")
@@ -252,8 +254,10 @@ class TableScreen(Screen[None]):
             level = snapshot.levels[seat]
             if level is not None:
                 state = _("computer ({level})").format(level=level)
+            elif seat == snapshot.seat:
+                state = _("you")
             elif snapshot.present[seat]:
-                state = _("at the table")
+                state = _("at the table: {n} twice gives the seat to a computer").format(n=seat + 1)
             else:
                 state = _("not at the table: {n} gives the seat to a computer").format(n=seat + 1)
             lines.append(f"  {seat + 1}  {name}: {state}")
@@ -261,6 +265,9 @@ class TableScreen(Screen[None]):
         lines.append(_("e ends the game for everyone (it stays saved) · Esc back"))
         if self._ending:
             lines.append(_("Press e again to end the game for everyone."))
+        if self._giving is not None:
+            name = snapshot.players[self._giving]
+            lines.append(_("Press {n} again to give {name}'s seat to a computer: {name} is told and leaves the table.").format(n=self._giving + 1, name=name))
         return "\n".join(lines)
 
     def redraw(self) -> None:
@@ -269,9 +276,13 @@ class TableScreen(Screen[None]):
     def action_give(self, seat: int) -> None:
         app = self.app
         snapshot = self.session.snapshot
-        if seat >= len(snapshot.players) or snapshot.levels[seat] is not None or snapshot.present[seat]:
+        if seat >= len(snapshot.players) or snapshot.levels[seat] is not None or seat == snapshot.seat:
             app.bell()
-            self.notify(_("Only the seat of a person who left can be given to a computer."), markup=False)
+            self.notify(_("Only a guest's seat can be given to a computer."), markup=False)
+            return
+        if snapshot.present[seat] and self._giving != seat:
+            self._giving = seat  # a person is still there: asked once more, so a slip of the finger sends nobody away
+            self.redraw()
             return
         level = self.session.spec.table_levels[0]
         app.send_host_command({"computer": seat, "level": level})  # type: ignore[attr-defined]
@@ -339,6 +350,10 @@ class SeatApp(BoardGamesApp):
                 if message["closed"] == "replaced":
                     self._writer = None
                     self._table_closed(_("Your seat was taken up by a newer connection with its code."))
+                    return
+                if message["closed"] == "given":
+                    self._writer = None
+                    self._table_closed(_("The host gave your seat to a computer."))
                     return
                 break
         self._writer = None

@@ -308,17 +308,23 @@ class HostedTable:
             await self.give_to_computer(seat, level)
 
     async def give_to_computer(self, seat: int, level: str) -> bool:
-        """The seat of a person who left is played by a computer of `level` from now on, and everyone is told;
-        False (nothing changes) for a seat that is not a person's, a person at the table, or no such level."""
-        if seat not in self._tokens or seat in self._links or level not in self.session.spec.table_levels:
+        """A guest's seat is played by a computer of `level` from now on, and everyone is told; a guest still
+        connected (gone quiet, say) is told first and let go. False (nothing changes) for a seat that is not a
+        person's, the host's own seat, or no such level."""
+        if seat not in self._tokens or seat == self.host_seat or level not in self.session.spec.table_levels:
             return False
+        outbox = self._links.pop(seat, None)
+        if outbox is not None:
+            outbox.message({"closed": "given"})
+            await outbox.flush(1.0)
+            outbox.close()
         self.hand_to_computer(seat, level)
         self._broadcast()
         return True
 
     def hand_to_computer(self, seat: int, level: str) -> None:
-        """A person's seat that left is played by a computer from now on (saved with the game); its code no
-        longer lets anyone in."""
+        """A person's seat is played by a computer from now on (saved with the game); its code no longer lets
+        anyone in."""
         self.session.seat_computer(seat, level)
         self._tokens.pop(seat, None)
         self.codes = {code: s for code, s in self.codes.items() if s != seat}

@@ -183,10 +183,12 @@ async def test_a_seat_whose_screen_fails_to_draw_a_snapshot_draws_its_screens_af
         await table.close()
 
 
-async def test_the_hosts_seat_shows_the_table_and_gives_an_absent_seat_to_a_computer(tmp_path: Path) -> None:
+async def test_the_hosts_seat_shows_the_table_and_gives_a_guests_seat_to_a_computer(tmp_path: Path) -> None:
     from boardgames_tui.hosting.seat import TableScreen
 
-    table = new_table(tmp_path, "hanabi", [None, None])
+    from .test_table import join, messages_until_closed
+
+    table = new_table(tmp_path, "hanabi", [None, None, None])
     await table.open()
     try:
         guest = SeatApp(table.socket_path, 1, table._tokens[1], save_dir=tmp_path / "seat", computers_in_subprocess=False)
@@ -202,9 +204,24 @@ async def test_the_hosts_seat_shows_the_table_and_gives_an_absent_seat_to_a_comp
             assert "Ctrl+T" in screen_text(host)
             await pilot.press("ctrl+t")
             assert isinstance(host.screen, TableScreen)
-            assert "not at the table: 2 gives the seat to a computer" in screen_text(host)
+            text = screen_text(host)
+            assert "Ana: you" in text and "not at the table: 2 gives the seat to a computer" in text
             await pilot.press("2")
             await wait_until(pilot, lambda: table.session.computer_level(1) == "easy", "Ben's seat to go to a computer", timeout=10)
+            reader, writer = await join(table, 2)  # Cleo sits down, and then goes quiet
+            await pilot.press("ctrl+t")
+            await wait_until(pilot, lambda: "Cleo: at the table: 3 twice gives the seat to a computer" in screen_text(host), "Cleo at the table", timeout=10)
+            await pilot.press("1")
+            await pilot.pause()
+            assert any(toast.message == "Only a guest's seat can be given to a computer." for toast in host._notifications)
+            await pilot.press("3")
+            assert "Press 3 again to give Cleo's seat to a computer" in " ".join(screen_text(host).split())
+            assert table.session.computer_level(2) is None, "asked once more first"
+            await pilot.press("3")
+            told = [message async for message in messages_until_closed(reader)]
+            assert told[-1] == {"closed": "given"} and table.session.computer_level(2) == "easy"
+            writer.close()
+            await wait_until(pilot, lambda: isinstance(host.screen, TurnScreen), "the host's game again", timeout=10)
             await wait_until(pilot, lambda: table.session.actions_recorded >= 2, "the computer to play Ben's seat", timeout=10)
             await pilot.press("ctrl+t", "e")
             assert "Press e again" in screen_text(host) and not table.ended.is_set()

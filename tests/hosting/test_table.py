@@ -195,17 +195,20 @@ async def test_a_card_note_is_kept_by_the_host_and_comes_back_to_its_writer_only
         await table.close()
 
 
-async def test_the_host_gives_the_seat_of_someone_who_left_to_a_computer_or_ends_the_game(tmp_path: Path) -> None:
-    table = new_table(tmp_path, "hanabi", [None, None, None])
+async def test_the_host_gives_a_guests_seat_to_a_computer_or_ends_the_game(tmp_path: Path) -> None:
+    table = new_table(tmp_path, "hanabi", [None, None, None, None])
     await table.open()
     try:
-        reader, writer = await join(table, 0)  # the host's own seat
+        reader, writer = await open_unix_connection(table)  # the host's own seat, with the host's token
+        await link.send(writer, {"hello": {"seat": 0, "token": table._tokens[0], "host": table.host_token}})
         await asyncio.wait_for(link.receive(reader), 5)
         reader2, writer2 = await join(table, 2)  # a guest at the table
         await asyncio.wait_for(link.receive(reader2), 5)
+        reader3, writer3 = await join(table, 3)  # a guest at the table who has gone quiet
+        await asyncio.wait_for(link.receive(reader3), 5)
         for command in (
             {"computer": 1, "level": "easy", "token": "0" * 32},  # not the host's token
-            {"computer": 2, "level": "easy", "token": table.host_token},  # Cleo is at the table
+            {"computer": 0, "level": "easy", "token": table.host_token},  # the host's own seat
             {"computer": 1, "level": "brilliant", "token": table.host_token},  # no such level
             {"computer": 0, "level": "easy"},  # no token
         ):
@@ -214,16 +217,36 @@ async def test_the_host_gives_the_seat_of_someone_who_left_to_a_computer_or_ends
         assert table.session.computer_level(1) is None and not table.ended.is_set()
         await link.send(writer, {"host": {"computer": 1, "level": "easy", "token": table.host_token}})  # Ben is away
         await wait_for(lambda: table.session.computer_level(1) == "easy")
-        assert [table.session.computer_level(s) for s in range(3)] == [None, "easy", None]
+        assert [table.session.computer_level(s) for s in range(4)] == [None, "easy", None, None]
         assert 1 not in table.codes.values(), "Ben's code no longer lets anyone in"
         assert seat_for_code(table.codes, next(code for code, s in table.codes.items() if s == 2)) == 2
+        devs_token = table._tokens[3]
+        await link.send(writer, {"host": {"computer": 3, "level": "easy", "token": table.host_token}})  # Dev, connected
+        told = [message async for message in messages_until_closed(reader3)]
+        assert told[-1] == {"closed": "given"}, "Dev is told why the table let them go"
+        assert table.session.computer_level(3) == "easy" and 3 not in table.codes.values()
+        assert table.present() == (True, True, True, True)
+        reader4, writer4 = await join(table, 3, devs_token)
+        assert await asyncio.wait_for(link.receive(reader4), 5) is None, "Dev's old token no longer lets the seat in"
+        writer4.close()
         await link.send(writer2, {"host": {"end": True, "token": table._tokens[2]}})  # a guest's own token: ignored
         await link.send(writer, {"host": {"end": True, "token": table.host_token}})
         await wait_for(table.ended.is_set)
         writer.close()
         writer2.close()
+        writer3.close()
     finally:
         await table.close()
+
+
+async def open_unix_connection(table: HostedTable) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_unix_connection(str(table.socket_path), limit=link.MAX_MESSAGE_BYTES)
+
+
+async def messages_until_closed(reader: asyncio.StreamReader) -> Any:
+    """Every message a seat's process is sent until the table lets it go."""
+    while (message := await asyncio.wait_for(link.receive(reader), 5)) is not None:
+        yield message
 
 
 async def wait_for(condition: Any, timeout: float = 5) -> None:

@@ -21,7 +21,6 @@ from boardgames_tui.tui.games.hanabi.widgets import (
     TableSummary,
     TurnHeader,
 )
-from boardgames_tui.tui.text import plain
 from boardgames_tui.tui.widgets.news import NEW_MARK
 
 from ..engine.hanabi.helpers import act, build, resample_own_cards
@@ -232,10 +231,13 @@ async def test_the_prompt_follows_the_step_and_comes_back_over_a_notice() -> Non
         await pilot.pause()
         assert shown(app) == "Tell Bob about 1s (the 2 cards marked ▲)? Enter gives it, Esc goes back."
 
-        prompt.update(plain("Cy (computer) is thinking…"))  # as the app says it while a computer thinks
+        prompt.notice = "Cy (computer) is thinking…"  # as the app says it while a computer thinks
         await pilot.pause()
         assert shown(app) == "Cy (computer) is thinking…"
-        prompt.step = prompt.step  # the same step again: the screen drew its prompt after a key
+        prompt.step = prompt.step  # the same step again (a key, refused meanwhile): the notice stays
+        await pilot.pause()
+        assert shown(app) == "Cy (computer) is thinking…"
+        prompt.notice = ""
         await pilot.pause()
         assert shown(app).startswith("Tell Bob about 1s")
 

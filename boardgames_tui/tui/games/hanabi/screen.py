@@ -86,8 +86,7 @@ class HanabiTurnScreen(TurnScreen):
         Binding("escape", "cancel", N_("Cancel")),
     ]
 
-    # The mode machine: one value, replaced by the keys. Set again unchanged, it still redraws the prompt
-    # (over a notice the app wrote there), as every key of the screen did.
+    # The mode machine: one value, replaced by the keys.
     step: var[Step] = var(Step, init=False, always_update=True)
     # This seat's own notes on the cards in hands, by (hand's seat, slot), from the session.
     notes: var[dict[tuple[int, int], str]] = var(dict, init=False)
@@ -186,6 +185,9 @@ class HanabiTurnScreen(TurnScreen):
             self.query_one(BonusChoices).focus()
         else:
             self.step = self.step  # the widgets follow the first step
+
+    def watch_notice(self, notice: str) -> None:
+        self._prompt.notice = notice
 
     def watch_step(self, before: Step, step: Step) -> None:
         """The widgets follow the mode machine: the own card selected, the player numbers and the clue's

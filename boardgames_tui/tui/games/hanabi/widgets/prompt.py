@@ -8,18 +8,19 @@ from textual.widgets import Static
 
 from .....engine.hanabi.models import HanabiView
 from .....i18n import _, ngettext
-from ....text import markup
+from ....text import markup, printable
 from ..choices import Choices, Step
 
 
 class PromptLine(Static):
     """The prompt for the `step` the screen's mode machine is at, from `view`'s choices.
 
-    A Static: the screen writes the app's notice here while a computer thinks (TurnScreen.notice). Setting
-    `step` again, even unchanged, draws the prompt back over such a notice, as any key of the screen does."""
+    While the app's `notice` is set (a computer plays: "Ben (computer) is thinking…"), that is shown instead,
+    whatever the View or the step does meanwhile."""
 
     view: reactive[HanabiView | None] = reactive(None, repaint=False)
     step: reactive[Step] = reactive(Step, repaint=False, always_update=True)
+    notice: reactive[str] = reactive("", repaint=False)
 
     def __init__(self, view: HanabiView | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -33,6 +34,9 @@ class PromptLine(Static):
     def watch_step(self) -> None:
         self._show()
 
+    def watch_notice(self) -> None:
+        self._show()
+
     def _show(self) -> None:
         text = self.text()
         shown = self.content
@@ -41,6 +45,8 @@ class PromptLine(Static):
         self.update(text)
 
     def text(self) -> Content:
+        if self.notice:
+            return Content(printable(self.notice))
         choices, step = self._choices, self.step
         if choices is None:
             return Content("")
