@@ -302,8 +302,11 @@ class SeatApp(BoardGamesApp):
     BINDINGS = [
         *BoardGamesApp.BINDINGS,
         Binding("ctrl+t", "table", N_("Table"), show=False),
-        Binding("f2", "language", N_("Language"), show=False),  # told on arrival (see _show_snapshot)
+        Binding("f2", "language", N_("Language"), key_display="F2"),  # the key bar names the other language (key_label)
     ]
+    # Notices (the arrival's "F2 switches…") at the top right: at the bottom they would cover the prompt and the
+    # choices a person reads to play.
+    CSS = "ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }"
     # Textual's palette could save screenshots on the host's disk, and its traceback shows the host's files.
     ENABLE_COMMAND_PALETTE = False
 
@@ -433,6 +436,11 @@ class SeatApp(BoardGamesApp):
             screen.say(message + " " + _("Press q to close."))
         else:  # pragma: no cover - the stack always keeps its first screen
             self.exit(message=message)
+
+    def key_label(self, binding: Binding) -> str | None:
+        """The key bar's word for F2: the other language, in its own words ("简体中文" in English), so a
+        person who cannot read the language on the screen can still find it."""
+        return next_language()[1] if binding.action == "language" else None
 
     async def action_language(self) -> None:
         """F2: this seat's screens in the next language (the host and the other guests keep their own)."""

@@ -95,21 +95,30 @@ async def test_a_refusal_is_said_and_a_seat_that_leaves_comes_back_to_its_game(t
         await table.close()
 
 
+def key_bar(app: SeatApp) -> str:
+    return screen_text(app).rstrip().rsplit("\n", 1)[-1].strip()
+
+
 async def test_a_guest_is_told_on_arrival_that_f2_switches_the_language_of_their_seat_only(tmp_path: Path) -> None:
     table = new_table(tmp_path, "hanabi", [None, None])
     await table.open()
     try:
         app = SeatApp(table.socket_path, 0, table._tokens[0], save_dir=tmp_path / "seat", computers_in_subprocess=False)
-        async with app.run_test(size=(110, 32)) as pilot:
+        async with app.run_test(size=(110, 32), notifications=True) as pilot:
             await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the turn screen", timeout=10)
             told = "F2 switches this seat to 简体中文."
             await wait_until(pilot, lambda: any(n.message == told for n in app._notifications), "the notice on arrival")
             assert "Your turn, Ana" in screen_text(app)
+            await wait_until(pilot, lambda: "F2 switches" in screen_text(app), "the notice drawn")
+            row = next(n for n, line in enumerate(screen_text(app).split("\n")) if "F2 switches" in line)
+            assert row < 6, "the notice sits at the top: at the bottom it would cover the prompt and the choices"
+            assert key_bar(app).endswith("F2 简体中文"), "the key bar names the other language in its own words"
             await pilot.press("2")  # a card chosen before the switch: the new screens start afresh
             await pilot.press("f2")
             await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and "轮到你了" in screen_text(app), "the turn screen in Chinese")
             assert current_language() == "zh" and app.screen.view == table.session.view(0)
             assert "Your turn" not in screen_text(app)
+            assert key_bar(app).endswith("F2 English")
             await pilot.press("f2")
             await wait_until(pilot, lambda: "Your turn, Ana" in screen_text(app), "English again")
             assert table.session.actions_recorded == 0, "switching the language plays nothing"

@@ -10,7 +10,7 @@ translated here, each time the bar is drawn, so a change of language shows at on
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -66,14 +66,19 @@ class KeyBar(Static):
         the gaps shrink, then the shared keys (help, rules, log, menu) lose their labels, then every key does
         (`?` lists them all with their meaning)."""
         last = getattr(screen, "KEYBAR_LAST", frozenset())
-        # Stable sort: the screen's own keys keep their order, the shared ones named in KEYBAR_LAST follow.
-        ordered = sorted(screen.active_bindings.values(), key=lambda active: active.binding.action in last)
+
+        def shared(active: ActiveBinding) -> bool:  # the app's own keys work on every screen, at any time
+            return active.binding.action in last or active.node is self.app
+
+        # Stable sort: the screen's own keys keep their order, the shared ones (KEYBAR_LAST, the app's) follow.
+        ordered = sorted(screen.active_bindings.values(), key=shared)
         if getattr(self.app, "keybar_notice", "") and last:
             # A computer is playing: only the shared keys (help, rules, log, menu) work on a game screen.
-            ordered = [active for active in ordered if active.binding.action in last]
+            ordered = [active for active in ordered if shared(active)]
         entries = []
         seen_actions: set[str] = set()
         own_display = getattr(screen, "key_display", None)
+        own_label = getattr(self.app, "key_label", None)
         for active in ordered:
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
@@ -82,7 +87,8 @@ class KeyBar(Static):
             namespace = "app" if active.node is self.app else "screen"
             key = (own_display(binding) if own_display is not None else None) or self.app.get_key_display(binding)
             key = _(KEY_WORDS[key]) if key in KEY_WORDS else key  # the space bar has a name in every language
-            entries.append((key, binding, active.enabled, namespace, binding.action in last))
+            label = (own_label(binding) if own_label is not None else None) or binding_label(binding)
+            entries.append((key, binding, label, active.enabled, namespace, shared(active)))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         # What the app says before the keys ("Ben (computer) is thinking…"), unless the screen already says it
         # in its own prompt (a turn screen's `notice`): said twice, it reads as two messages.
@@ -95,10 +101,10 @@ class KeyBar(Static):
         # Each step is shorter than the last; the last keeps every key, without a word, so none is ever lost.
         for gap, bare_shared, bare_all in (("  ", False, False), (" ", False, False), (" ", True, False), (" ", True, True)):
             parts = []
-            for key, binding, enabled, namespace, shared in entries:
+            for key, binding, words, enabled, namespace, is_shared in entries:
                 label = Content.assemble((key, "bold $footer-key-foreground"))
-                if not (bare_all or (bare_shared and shared)):
-                    label = Content.assemble(label, " ", binding_label(binding))
+                if not (bare_all or (bare_shared and is_shared)):
+                    label = Content.assemble(label, " ", words)
                 if enabled:
                     label = label.stylize(f"@click={namespace}.{binding.action}")
                 else:
