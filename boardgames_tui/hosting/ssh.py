@@ -30,7 +30,7 @@ from pathlib import Path
 
 import asyncssh
 
-from ..i18n import N_, _, language_from_environment, load_translation
+from ..i18n import LANGUAGES, N_, _, language_from_environment, load_translation
 
 log = logging.getLogger(__name__)
 
@@ -94,9 +94,16 @@ def seat_for_code(codes: Mapping[str, int], typed: str) -> int | None:
 
 def in_guests_words(message: str, env: Mapping[str, str]) -> str:
     """`message` (marked with N_) in the language the guest's client asked for (its LANG and LC_*, as the
-    seat's program reads them), for what the door itself says once the guest has a session. Before that
-    (the join code prompt, wrong codes) the client has not said its language yet: those are the host's."""
+    seat's program reads them), for what the door itself says once the guest has a session."""
     return load_translation(language_from_environment(env)).gettext(message)
+
+
+def in_every_language(message: str, separator: str = " / ") -> str:
+    """`message` (marked with N_) in the host's language, then in the others: what the door says before
+    login (the join code prompt, the banner, too many wrong codes), when the client has not said its
+    language yet."""
+    said = [_(message), *(load_translation(code).gettext(message) for code in LANGUAGES)]
+    return separator.join(dict.fromkeys(said))  # each once, in that order
 
 
 def client_environment(term_type: str | None, sent: Mapping[str, str]) -> dict[str, str]:
@@ -328,7 +335,7 @@ class _TableServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         if username != USERNAME and self._conn is not None:  # `ssh HOST` without `table@`: say why codes fail
-            self._conn.send_auth_banner(_('Join codes work only for the user "table": ssh -p PORT table@HOST') + "\n")
+            self._conn.send_auth_banner(in_every_language(N_('Join codes work only for the user "table": ssh -p PORT table@HOST'), "\n") + "\n")
         return True  # everyone must log in; "none" never succeeds
 
     def password_auth_supported(self) -> bool:
@@ -341,7 +348,7 @@ class _TableServer(asyncssh.SSHServer):
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> asyncssh.KbdIntChallenge:
-        return "", "", "", [(_("Join code: "), False)]
+        return "", "", "", [(in_every_language(N_("Join code")) + ": ", False)]
 
     async def validate_kbdint_response(self, username: str, responses: asyncssh.KbdIntResponse) -> bool:
         typed = responses[0] if len(responses) == 1 else ""
@@ -372,7 +379,7 @@ class _TableServer(asyncssh.SSHServer):
 
     def _refuse_logins(self) -> None:
         if self._conn is not None:
-            self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, _("Too many wrong join codes."))
+            self._conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, in_every_language(N_("Too many wrong join codes.")))
 
     # What a logged-in guest may open: one session, nothing else ------------------------------------
 

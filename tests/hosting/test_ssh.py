@@ -207,7 +207,7 @@ async def test_keyboard_interactive_logins_work_and_show_a_join_code_prompt(open
     async with await connect(table, password=None, client_factory=Guest, preferred_auth="keyboard-interactive") as conn:
         process = await start(conn)
         assert "SEAT 2 " in await read_until(process, "READY")
-    assert prompts == ["Join code: "]
+    assert prompts == ["Join code / 加入码: "], "before login the client has not said its language: both are used"
 
 
 async def test_the_same_code_may_connect_again_after_a_drop_and_its_program_is_stopped(open_table) -> None:
@@ -308,7 +308,7 @@ async def test_a_wrong_code_or_user_name_is_refused(open_table) -> None:
     assert banners == []
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(table, username="root", client_factory=Guest)
-    assert len(banners) == 1 and 'user "table"' in banners[0]
+    assert len(banners) == 1 and 'user "table"' in banners[0] and '用户 "table"' in banners[0]
     assert table.connected == [] and table.commands == []
 
 
@@ -329,7 +329,7 @@ async def test_after_max_wrong_codes_the_connection_is_closed_even_for_the_right
             asked.append(next(tries))
             return asked[-1]
 
-    with pytest.raises(asyncssh.PermissionDenied, match="Too many wrong join codes"):
+    with pytest.raises(asyncssh.PermissionDenied, match="Too many wrong join codes. / 加入码错误次数过多。"):
         await connect(table, password=None, client_factory=Guesser, preferred_auth="password")
     assert asked == ["bad1", "bad2", "bad3"]
     assert table.commands == []
