@@ -10,9 +10,11 @@ life preservers, chum and medical kits are all judged by the wounds they bring, 
   the others' hands counted as holding nothing that matters.
 - hard: the same measure with more of the table in it (the others may pay thirst with water or bring
   weapons; the log says who sided with or against whom, which predicts who joins a fight; the flare gun
-  is fired when landing now suits the seat), and, for its own action, its answer to a demand and its
-  fight choices, a look one decision ahead with the engine: the best few choices are each tried on a
-  few states sampled from the View and played on by easy players to the end of the round.
+  is fired when landing now suits the seat); it never makes a demand that may be refused, refuses one,
+  or joins a side, when its side cannot win that fight whatever the others still do; and, for its own
+  action, its answer to a demand and its fight choices, a look one decision ahead with the engine: the
+  best few choices are each tried on a few states sampled from the View and played on by easy players
+  to the end of the round.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..engine.lifeboat.data import (
     KID,
     LIFE_PRESERVER,
     SIZE,
+    SUPPLY_COUNT,
     SURVIVAL,
     navigation_cards,
 )
@@ -275,6 +278,52 @@ def infer_feelings(view: LifeboatView) -> tuple[dict[int, dict[int, float]], dic
     return allies, foes
 
 
+def _strength_seen(view: LifeboatView, x: int) -> int:
+    s = view.seats[x]
+    return s.size + sum(CARD_WEAPON[c] for c in s.face_up)
+
+
+def _side_cannot_win(view: LifeboatView, attacking: bool, ours: Sequence[int], theirs: Sequence[int]) -> bool:
+    """Whether the side `ours` (this seat among them) loses to `theirs` whatever may still happen, as this
+    seat sees it: even if every conscious seat not yet fighting joins it, this seat plays every weapon in
+    its hand, and the weapons it cannot see lie, the biggest first, in the hands of its side's other
+    members and of those who may join. The same best case as the arena's blunder counter
+    (blunders/lifeboat.py), written apart on purpose: the counter judges the bot, so it shares no code with it."""
+    me = view.seat
+    assert me is not None
+    hand = view.seats[me].hand or ()
+    joiners = [x for x in view.boat if x not in ours and x not in theirs and view.seats[x].status == "conscious"]
+    best = sum(_strength_seen(view, x) for x in (*ours, *joiners)) + sum(CARD_WEAPON[c] for c in hand)
+    seen = {c for seat in view.seats for c in seat.face_up} | set(view.discard) | set(hand)
+    unseen = sorted((CARD_WEAPON[c] for c in range(SUPPLY_COUNT) if CARD_WEAPON[c] and c not in seen), reverse=True)
+    best += sum(unseen[: sum(view.seats[x].hand_size for x in (*ours, *joiners) if x != me)])
+    against = sum(_strength_seen(view, x) for x in theirs)
+    return best <= against if attacking else best < against  # ties go to the defenders
+
+
+def fight_is_hopeless(view: LifeboatView, action: Any) -> bool:
+    """Whether `action` (a demand the target may refuse, a refusal, or joining a side) puts this seat in a
+    fight its side cannot win."""
+    me = view.seat
+    assert me is not None
+    kind = action.kind
+    if kind in ("rob", "swap_seats"):
+        target = action.target
+        if view.seats[target].status != "conscious":
+            return False
+        if kind == "rob" and action.card is None and CHARACTER_INDEX[view.seats[me].character] == KID:
+            return False  # a pickpocket cannot be refused
+        return _side_cannot_win(view, True, (me,), (target,))
+    if kind == "refuse_demand" and view.demand is not None:
+        return _side_cannot_win(view, False, (me,), (view.demand.attacker,))
+    if kind == "join_fight" and view.fight is not None:
+        f = view.fight
+        if action.side == "attacker":
+            return _side_cannot_win(view, True, (*f.attackers, me), f.defenders)
+        return _side_cannot_win(view, False, (*f.defenders, me), f.attackers)
+    return False
+
+
 # Decisions -------------------------------------------------------------------------------------------
 
 
@@ -301,7 +350,10 @@ class LifeboatBot:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        r = Reading(view, frozenset(f for f in self.features if f not in self.off))
+        features = frozenset(f for f in self.features if f not in self.off)
+        if "hopeless" in features:  # a fight this seat's side cannot win, whatever happens, is left alone
+            legal = tuple(a for a in legal if not fight_is_hopeless(view, a))
+        r = Reading(view, features)
         handler = getattr(self, f"_{view.phase}", None)
         action = handler(r, legal, rng) if handler is not None else None
         if action is None:
@@ -612,7 +664,7 @@ class LifeboatBot:
 
 
 EASY: frozenset[str] = frozenset()
-HARD = frozenset(("infer", "weapons", "cover", "flare", "robmore", "rowrisk", "heal", "look"))
+HARD = frozenset(("infer", "weapons", "cover", "flare", "robmore", "rowrisk", "heal", "look", "hopeless"))
 
 
 # Looking ahead (hard) ----------------------------------------------------------------------------------

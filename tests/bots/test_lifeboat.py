@@ -9,10 +9,11 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
-from boardgames_tui.bots.lifeboat import LEVELS, sample_state
+from boardgames_tui.bots.lifeboat import LEVELS, fight_is_hopeless, sample_state
 from boardgames_tui.engine.lifeboat.data import CARD_KEY
 from boardgames_tui.engine.lifeboat.flow import start_round
 from boardgames_tui.engine.lifeboat.models import (
+    AcceptDemand,
     Done,
     DoNothing,
     GiveWater,
@@ -237,3 +238,28 @@ def test_the_look_ahead_is_reproducible() -> None:
     view = RULES.view(s, SS)
     chosen = {LEVELS["hard"]().choose(view, random.Random(3)) for _ in range(3)}
     assert len(chosen) == 1 and chosen <= set(view.legal_actions)
+
+
+def test_hard_gives_in_to_a_robbery_it_cannot_fight_off() -> None:
+    # The Captain (7, an oar in hand: 8 at most) is robbed of its life preserver by Sir Stephen (5 and a
+    # gaffing hook: 9); Frenchy and the Kid are out cold, so nobody can join and every weapon is in sight.
+    # The Captain hates itself, so its own wound costs it nothing: refusing still only adds a wound and the
+    # "fought" mark to losing the card, and hard used to refuse.
+    chars = ("sir_stephen", "captain", "frenchy", "kid")
+    ss, ca, fr, ki = range(4)
+    s = build(
+        chars,
+        hands={ca: ["oar", "bundle_of_cash", "painting_2"], ss: ["water"]},
+        face_up={ss: ["gaffing_hook"], ca: ["life_preserver"]},
+        wounds={ca: 4, ss: 4, fr: 6, ki: 3},
+        love=("sir_stephen", "frenchy", "kid", "captain"),
+        hate=("kid", "captain", "sir_stephen", "frenchy"),
+        seagulls=1,
+        actor=ss,
+    )
+    s = act(s, Rob(target=ca, card=s.face_up[ca][0]))
+    assert s.phase == "respond" and s.current == ca
+    view = RULES.view(s, ca)
+    assert fight_is_hopeless(view, RefuseDemand())
+    for k in range(5):
+        assert LEVELS["hard"]().choose(view, random.Random(k)) == AcceptDemand()
