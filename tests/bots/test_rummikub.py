@@ -20,7 +20,7 @@ from boardgames_tui.bots.rummikub.finder import (
     finder_benchmark,
     tile_points,
 )
-from boardgames_tui.engine.rummikub.models import RummikubOptions, RummikubState
+from boardgames_tui.engine.rummikub.models import Discard, RummikubOptions, RummikubState
 from boardgames_tui.engine.rummikub.rules import RULES
 from boardgames_tui.engine.rummikub.sets import analyse, valid_order
 
@@ -279,3 +279,37 @@ def test_hard_takes_a_discard_that_plays() -> None:
     assert decide(useless, "hard", 0).kind == "draw"  # type: ignore[attr-defined]
     after = play_turn(state, "hard")
     assert sorted(table_text(after)) == ["R5 R6 R7"]
+
+
+def test_hard_keeps_the_tile_a_draw_can_lay_off_when_two_tiles_stay() -> None:
+    # Two tiles kept: a pair's third tile would leave nothing to discard, but K10 joins K9 to K11-K13 with
+    # R5 or R6 left for the discard. Easy (and Hard before it counted outs) threw K9 to keep its pair.
+    state = vbuild("american", ["R5 R6 K9", "B1 B2 B3 B4 B5 B6 B7 B8"], [(1, "K11 K12 K13")])
+    assert decide(state, "hard", 0) == Discard(tile=ids("R6")[0])
+    assert decide(state, "easy", 0) == Discard(tile=ids("K9")[0])
+
+
+def test_hard_keeps_a_pair_whose_third_tile_is_still_unseen() -> None:
+    # R5 R7 wants an R6, and both R6 lie on the table; K13 O13 wants an R13 or a B13, all unseen. Easy
+    # throws the highest of its tiles with a partner (a 13).
+    state = vbuild("american", ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8"], [(1, "R6 K6 O6"), (1, "R6' B6 O6'")])
+    assert decide(state, "hard", 0) == Discard(tile=ids("R7")[0])
+    assert decide(state, "easy", 0).tile in ids("K13 O13")  # type: ignore[attr-defined]
+
+
+def test_hard_discards_as_easy_before_its_initial_meld() -> None:
+    # Outs count a pair of 5s as much as a pair of 13s while the meld (International: 50) wants points; the
+    # outs-keeping discard measured no better there, so before the meld Hard throws as Easy does.
+    racks = ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8"]
+    table = [(1, "R6 K6 O6"), (1, "R6' B6 O6'")]
+    state = vbuild("international", racks, table, melded=(False, True))
+    assert decide(state, "hard", 0) == decide(state, "easy", 0)
+
+
+def test_hard_takes_the_trump_that_goes_out() -> None:
+    state = vbuild("american", ["R5 R6 K9", "B1 B2 B3 B4 B5 B6 B7 B8"], [(1, "O1 O2 O3")], trump="R7", phase="draw")
+    assert decide(state, "hard", 0).kind == "take_trump"  # type: ignore[attr-defined]
+    after = play_turn(state, "hard")
+    assert after.phase == "over" and after.winner == 0
+    useless = vbuild("american", ["R5 R6 K9", "B1 B2 B3 B4 B5 B6 B7 B8"], [(1, "O1 O2 O3")], trump="O9", phase="draw")
+    assert decide(useless, "hard", 0).kind == "draw"  # type: ignore[attr-defined]

@@ -170,7 +170,7 @@ class _Solver:
             info = analyse(row, one, position.two_jokers)
             if info.kind == "run":
                 colour = (info.colours & -info.colours).bit_length() - 1
-                low, high = _run_span(row, position.one_high)
+                low, high = run_span(row, position.one_high)
                 self.fixed_kind.append(("run", len(self.fixed_runs)))
                 self.fixed_runs.append((colour, low, high))
             else:
@@ -576,7 +576,7 @@ def _no_groups(fixed_count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tup
     return (tuple(() for _ in range(fixed_count)), ())
 
 
-def _run_span(row: Sequence[int], one_high: bool) -> tuple[int, int]:
+def run_span(row: Sequence[int], one_high: bool) -> tuple[int, int]:
     """(lowest, highest) value of a valid run, a 1 after a 13 counting 14."""
     n = len(row)
     for i, t in enumerate(row):
