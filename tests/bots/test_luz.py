@@ -17,6 +17,7 @@ from boardgames_tui.bots.luz import (
     easy_bid,
     estimate_tricks,
     expected_order_values,
+    judged_points,
     play_out,
 )
 from boardgames_tui.engine.luz.models import Bid, LuzOptions, LuzState, Play, PlayCard
@@ -158,6 +159,24 @@ def test_trumps_when_short_of_the_bid_and_keeps_out_when_it_is_met(level: str) -
     met = build(hands, trick=trick, bids=(0, 0, 1), tricks_won=(7, 0, 1), trick_number=9)
     assert _decide(level, short) == PlayCard(position=0)
     assert _decide(level, met) == PlayCard(position=1)
+
+
+def test_a_miss_by_two_weighs_more_than_its_points() -> None:
+    assert judged_points(1, 3, False, 3) == 10 and judged_points(1, 3, False, 4) == -5
+    assert judged_points(1, 3, False, 5) < -10 and judged_points(1, 3, False, 1) < -10
+    assert judged_points(1, 3, True, 4) == 5  # the bead's extra trick is a success
+
+
+def test_hard_takes_a_chance_on_avoiding_a_miss_by_two() -> None:
+    # seat 1 bid 2 and has 3 tricks, two to go; it has no purple, so it plays its yellow or its green to
+    # the purple lead that seat 0 trumped with yellow 3. Keeping the yellow makes it trump the blue 8 next,
+    # a certain 4 (missed by two); playing it now keeps it at 3 if it is the yellow 1 or 2 (2 in 7), at
+    # the risk of 5. Points alone prefer the certain -10; Hard takes the chance.
+    state = build(
+        [["B8"], ["Y6", "G4"], ["R3"]], trick=[(2, "P4"), (0, "Y3")], bids=(1, 2, 4), tricks_won=(1, 3, 4),
+        trick_number=9,
+    )
+    assert _decide("hard", state) == PlayCard(position=0)
 
 
 def test_hard_bot_draw_counts_are_settings() -> None:
