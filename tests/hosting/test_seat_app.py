@@ -113,6 +113,10 @@ async def test_a_guest_is_told_on_arrival_that_f2_switches_the_language_of_their
             row = next(n for n, line in enumerate(screen_text(app).split("\n")) if "F2 switches" in line)
             assert row < 6, "the notice sits at the top: at the bottom it would cover the prompt and the choices"
             assert key_bar(app).endswith("F2 简体中文"), "the key bar names the other language in its own words"
+            await pilot.resize_terminal(90, 32)
+            await wait_until(pilot, lambda: " ? r l " in key_bar(app), "the key bar's short form")
+            assert key_bar(app).endswith("F2 简体中文"), "the shared keys lose their words first; the language keeps its name"
+            await pilot.resize_terminal(110, 32)
             await pilot.press("2")  # a card chosen before the switch: the new screens start afresh
             await pilot.press("f2")
             await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen) and "轮到你了" in screen_text(app), "the turn screen in Chinese")

@@ -87,8 +87,9 @@ class KeyBar(Static):
             namespace = "app" if active.node is self.app else "screen"
             key = (own_display(binding) if own_display is not None else None) or self.app.get_key_display(binding)
             key = _(KEY_WORDS[key]) if key in KEY_WORDS else key  # the space bar has a name in every language
-            label = (own_label(binding) if own_label is not None else None) or binding_label(binding)
-            entries.append((key, binding, label, active.enabled, namespace, shared(active)))
+            own = own_label(binding) if own_label is not None else None
+            # A word of the app's own (F2's "简体中文") says what no key alone can: kept until every word goes.
+            entries.append((key, binding, own or binding_label(binding), active.enabled, namespace, not own and shared(active)))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         # What the app says before the keys ("Ben (computer) is thinking…"), unless the screen already says it
         # in its own prompt (a turn screen's `notice`): said twice, it reads as two messages.
@@ -101,9 +102,9 @@ class KeyBar(Static):
         # Each step is shorter than the last; the last keeps every key, without a word, so none is ever lost.
         for gap, bare_shared, bare_all in (("  ", False, False), (" ", False, False), (" ", True, False), (" ", True, True)):
             parts = []
-            for key, binding, words, enabled, namespace, is_shared in entries:
+            for key, binding, words, enabled, namespace, bare_early in entries:
                 label = Content.assemble((key, "bold $footer-key-foreground"))
-                if not (bare_all or (bare_shared and is_shared)):
+                if not (bare_all or (bare_shared and bare_early)):
                     label = Content.assemble(label, " ", words)
                 if enabled:
                     label = label.stylize(f"@click={namespace}.{binding.action}")
