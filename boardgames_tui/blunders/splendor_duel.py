@@ -1,5 +1,6 @@
 """Splendor Duel: tokens taken only to be put back, privileges spent on tokens put back, a gold taken at the
-token limit and put back, and reserved cards still unaffordable when the game ends.
+token limit and put back, a replenish that brought the seat nothing, and reserved cards still unaffordable
+when the game ends.
 
 A turn is every step of one seat from its "start" phase to the next turn (an extra turn is a turn of its
 own): privileges, then a replenish, the main action, the choices a bought card or royal card asks for, and
@@ -15,7 +16,17 @@ from collections.abc import Iterator, Sequence
 from ..engine.replay import Step
 from ..engine.splendor_duel.cards import buy_problem
 from ..engine.splendor_duel.data import GOLD
-from ..engine.splendor_duel.models import Buy, DiscardToken, Pass, Reserve, TakeTokens, UsePrivilege
+from ..engine.splendor_duel.lines import EMPTY
+from ..engine.splendor_duel.models import (
+    Buy,
+    DiscardToken,
+    Pass,
+    Replenish,
+    Reserve,
+    TakeBoardToken,
+    TakeTokens,
+    UsePrivilege,
+)
 from . import Blunder, Kind, turns
 
 KINDS = {
@@ -27,6 +38,10 @@ KINDS = {
     # never came) and one privilege more; a privilege never makes a line or a purchase possible that was
     # not possible anyway, unless its token was spent, which the rule checks.
     "privilege_wasted": Kind(True, "a privilege spent on a token returned the same turn"),
+    # A judgement, though rarely excusable: the seat skipped nothing by replenishing (every token it took
+    # afterwards, or one like it, was on the board already) and the opponent got a privilege; the only thing
+    # it changed is a fuller board for the opponent's turn.
+    "replenish_for_nothing": Kind(False, "a replenish that gave a privilege away and brought nothing the seat took"),
     # A judgement: the reserve itself may be the point (a card the opponent needs), and then the gold has
     # to go back; usually it is a wasted gold.
     "gold_taken_at_limit": Kind(False, "a gold taken by reserving at the token limit and returned"),
@@ -42,9 +57,37 @@ def _sub_lines(cells: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [cells[i:j] for i in range(n) for j in range(i + 1, n + 1) if j - i < n]
 
 
+def _replenish_for_nothing(turn: list[Step]) -> bool:
+    """Whether the turn replenished although a main action was possible without it, and nothing taken from the
+    board afterwards needed it: each token came from a cell that was full before, or (a single gold, a card's
+    token) one like it lay elsewhere on the board before."""
+    at = next((i for i, s in enumerate(turn) if isinstance(s.action, Replenish)), None)
+    if at is None:
+        return False
+    before = turn[at].before.board
+    spare = Counter(c for c in before if c != EMPTY)
+    for s in turn[at + 1 :]:
+        action = s.action
+        if isinstance(action, TakeTokens):
+            if any(before[c] == EMPTY for c in action.cells):
+                return False
+            spare -= Counter(before[c] for c in action.cells)
+        elif isinstance(action, (Reserve, TakeBoardToken)):
+            cell = action.gold_cell if isinstance(action, Reserve) else action.cell
+            colour = s.before.board[cell]
+            if spare[colour] <= 0:
+                return False
+            spare[colour] -= 1
+        elif isinstance(action, Pass):
+            return False
+    return True
+
+
 def _turn_blunders(turn: list[Step]) -> Iterator[Blunder]:
     seat = turn[0].seat
     assert seat is not None
+    if _replenish_for_nothing(turn):
+        yield Blunder("replenish_for_nothing", seat, next(s.number for s in turn if isinstance(s.action, Replenish)))
     returned = Counter(s.action.colour for s in turn if isinstance(s.action, DiscardToken))
     if not returned:
         return

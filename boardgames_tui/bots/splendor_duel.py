@@ -17,7 +17,8 @@ Levels:
   integers, so the budget of iterations goes into search rather than bookkeeping. Nothing that only goes
   back to the bag is considered (issue #28): at the limit, no line of tokens longer than one, no
   privilege, no replenish; the token given back is the one the evaluation minds least, never one the
-  turn brought when another can go.
+  turn brought when another can go. Nor is a replenish that cannot bring what the board lacks (it would
+  only hand the opponent a privilege).
 
 Every level reads only the View and the generator it is given; the search is budgeted by iterations,
 never by the clock, so a decision replays exactly from the deal number.
@@ -32,7 +33,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..engine.fastmodel import build, copy_with, field_values
-from ..engine.splendor_duel.cards import PACKED_GUARDS, PACKED_COST, cost_after_bonuses
+from ..engine.splendor_duel.cards import MAX_RESERVED, PACKED_GUARDS, PACKED_COST, cost_after_bonuses
 from ..engine.splendor_duel.data import CARDS, CARDS_BY_LEVEL, GOLD, JOKER, PEARL, ROYALS, TOKEN_COUNTS
 from ..engine.splendor_duel.models import (
     PlayerState,
@@ -560,6 +561,28 @@ def _lines_score(colours: tuple[int, ...], base: Sequence[float], need: Sequence
     return score
 
 
+# A replenish hands the opponent a privilege; the board it brings is worth that only when the seat may take
+# something it could not take now. Fewer tokens than this on the board (gold aside) leave no full line.
+FULL_LINE = 3
+
+
+def replenish_can_bring(state: SplendorDuelState, me: Any, need: Sequence[int]) -> bool:
+    """Whether refilling the board may bring the seat what the board lacks now: a colour its target card
+    still needs beyond the tokens on the board, a gold to reserve with when the board has none, or enough
+    tokens for a full line when fewer are left. Otherwise the replenish only gives a privilege away (a
+    blunder the arena counts, blunders/splendor_duel.py)."""
+    bag, board = state.bag, state.board
+    on_board = [0] * 7
+    for colour in board:
+        if colour >= 0:
+            on_board[colour] += 1
+    if any(bag[c] and need[c] > on_board[c] for c in range(6)):
+        return True
+    if bag[GOLD] and not on_board[GOLD] and len(me.reserved) < MAX_RESERVED:
+        return True
+    return sum(on_board[:GOLD]) < FULL_LINE and any(bag[:GOLD])
+
+
 def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     """The actions the search considers, most promising first: every purchase (its cheapest payment),
     the best token takes, a few reserves (of cards the gold makes affordable, or that keep a winning card
@@ -629,6 +652,9 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
         fewest = min((len(t[1]) for t in takes), default=0)
         takes = [t for t in takes if len(t[1]) == fewest]
         if any(a.kind in MAIN_KINDS for a in legal):
+            others = [a for a in others if a.kind != "replenish"]
+    if any(a.kind == "replenish" for a in others) and any(a.kind in MAIN_KINDS for a in legal):
+        if not replenish_can_bring(state, me, need):
             others = [a for a in others if a.kind != "replenish"]
     # A privilege's token must survive the main action that follows, which takes one token at least unless
     # it is a purchase: one token short of the limit, only a privilege that completes a purchase.

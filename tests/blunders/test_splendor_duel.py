@@ -9,6 +9,7 @@ from boardgames_tui import blunders
 from boardgames_tui.engine.splendor_duel.models import (
     Buy,
     DiscardToken,
+    Replenish,
     Reserve,
     StealToken,
     TakeTokens,
@@ -103,6 +104,48 @@ def test_a_privilege_whose_token_paid_for_the_card_was_not_wasted() -> None:
 def test_a_privilege_is_wasted_when_a_blue_of_ones_own_would_have_paid() -> None:
     # With a blue already held, the same turn without the privilege ends with the same ten tokens.
     assert found(_thief(tokens(W=3, B=1, G=3, K=2, P=1)), _steal_turn()) == [("privilege_wasted", 0, 1)]
+
+
+# A replenish for nothing --------------------------------------------------------------------------------------------
+
+
+def few() -> Any:
+    """Seat 0 with a few tokens, the board as BOARD, the rest of the tokens in the bag."""
+    return build(board_cells=BOARD, seats=(player(tokens(W=1)), player(tokens(K=1))))
+
+
+def refilled(state: Any) -> tuple[int, ...]:
+    return RULES.apply(state, 0, Replenish()).board
+
+
+def test_a_replenish_then_a_take_of_tokens_already_there_gave_a_privilege_for_nothing() -> None:
+    assert found(few(), [(0, Replenish()), (0, TakeTokens(cells=(0, 1)))]) == [("replenish_for_nothing", 0, 1)]
+
+
+def test_a_replenish_whose_tokens_are_taken_is_not_counted() -> None:
+    state = few()
+    after = refilled(state)
+    new = next(c for c in (3, 4, 8, 9) if state.board[c] == -1 and after[c] != -1 and after[c] != Y)
+    assert found(state, [(0, Replenish()), (0, TakeTokens(cells=(new,)))]) == []
+
+
+def test_a_reserve_with_a_gold_that_was_there_before_did_not_need_the_replenish() -> None:
+    reserve = (0, Reserve(gold_cell=12, level=1, card=1))
+    assert found(few(), [(0, Replenish()), reserve]) == [("replenish_for_nothing", 0, 1)]
+
+
+def test_a_reserve_with_the_only_gold_the_replenish_brought_is_not_counted() -> None:
+    no_gold = board("RBG..", "RRR..", ".....", ".....", "....W")
+    state = build(board_cells=no_gold, seats=(player(tokens(W=1)), player(tokens(K=1))))
+    gold = refilled(state).index(Y)
+    assert found(state, [(0, Replenish()), (0, Reserve(gold_cell=gold, level=1, card=1))]) == []
+
+
+def test_a_buy_after_a_replenish_got_nothing_from_it() -> None:
+    state = build(board_cells=BOARD, seats=(player(tokens(W=3, B=3, G=3)), player(tokens(K=1))))
+    buy = next(a for a in RULES.legal_actions(state, 0) if a.kind == "buy")
+    assert found(state, [(0, Replenish()), (0, buy)]) == [("replenish_for_nothing", 0, 1)]
+    assert found(state, [(0, buy)]) == []
 
 
 # A gold at the limit ----------------------------------------------------------------------------------------------

@@ -291,6 +291,16 @@ def test_hard_one_short_of_the_limit_spends_a_privilege_only_to_buy(held: tuple[
     assert {s.board[a.cell] for a in listed if a.kind == "use_privilege"} == offered
 
 
+@pytest.mark.parametrize(("blues", "replenish"), [(2, False), (0, True)])
+def test_hard_replenishes_only_for_what_the_board_lacks(blues: int, replenish: bool) -> None:
+    # card 2 wants three blues and the board holds one: with two blues in hand the board has the last one, so a
+    # replenish would only give the opponent a privilege; with none, the bag's blues are worth the refill
+    s = build(board_cells=BOARD, seats=(player(tokens(B=blues, G=1)), player()), pyramid=ONLY_CARD_2)
+    assert s.bag[1] > 0
+    listed = bots.candidates(s, RULES.legal_actions(s, 0))
+    assert any(a.kind == "replenish" for a in listed) == replenish
+
+
 def test_hard_reserves_only_cards_the_gold_completes() -> None:
     # card 2 (three blues) lacks one blue, which the gold pays; card 1 can be bought already, so it is
     # bought rather than reserved; the rest are out of reach; no blind reserve
