@@ -11,8 +11,12 @@ Levels:
   the bid, shed cards once it is reached) on its expected numbers. No sampling.
 - "hard": draws its own hand many times (96 draws per bid, 48 per card) and plays each draw out with
   that rule for every seat, each blind to its own numbers as at the table; bids the (bid, bead) with
-  the best mean points, and plays the card whose playouts score best. Two things make the playouts
-  foretell the table (most of the old misses, by one trick or more, came from them):
+  the best mean points, and plays the card whose playouts score best. The bids it weighs lie around the
+  median of the tricks its playouts take, not around its card-by-card count: that count can be three or
+  four tricks off (five purples nobody else holds count as tricks, but win none without the lead), and
+  weighing only the bids near it left the playouts' own choice out, a bid missed by two or more.
+  Two things make the playouts foretell the table (most of the old misses, by one trick or more, came
+  from them):
   - beliefs move: at the table a blind seat's expectation is taken over everything face down, which
     grows with every won trick, so playouts re-derive each seat's beliefs whenever a trick is turned
     over (told its own numbers, a Hard with fixed beliefs still missed 15% of its bids, with moving
@@ -393,7 +397,7 @@ class HardBot:
         self.bid_draws = bid_draws
         self.bid_pool = bid_pool  # hands drawn per hand played out in the bidding, to weigh by the bids
         self.play_draws = play_draws
-        self.spread = spread  # bids considered: the estimate ± this
+        self.spread = spread  # bids weighed: the playouts' median ± this
 
     def choose(self, view: LuzView, rng: random.Random) -> Any:
         if len(view.legal_actions) == 1:
@@ -406,21 +410,39 @@ class HardBot:
 
     def bid(self, seen: Seen, rng: random.Random) -> tuple[int, bool]:
         """The (bid, bead) with the best mean points over the playouts; a success pays the same whatever
-        the bid, so this is in effect the bid most likely met, the bead taken when it pays for itself."""
+        the bid, so this is in effect the bid most likely met, the bead taken when it pays for itself.
+        The bids weighed are those around the median of the tricks the playouts take when playing for the
+        card-by-card estimate: that estimate can be several tricks off (it cannot tell the own top cards
+        from the low ones), and a window around it alone would never weigh the bid the playouts favour."""
         me = seen.me
         believed_hands, believed_value, _ = _mine_as_believed(seen, rng)
-        centre = round(estimate_tricks(me, believed_hands, believed_value))
-        candidates = range(max(0, centre - self.spread), min(10, centre + self.spread) + 1)
-        points: dict[tuple[int, bool], float] = {(t, b): 0.0 for t in candidates for b in (False, True)}
-        for hands, value, hidden in self.bid_worlds(seen, rng):
-            targets = seen.targets(hands, value)
-            for t in candidates:
-                targets[me] = t
-                trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [])
-                won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden)
-                for bead in (False, True):
-                    points[(t, bead)] += round_points(seen.round, t, bead, won[me])
-        return max(points, key=points.__getitem__)  # ties: the first, i.e. the lowest bid, no bead
+        estimate = round(estimate_tricks(me, believed_hands, believed_value))
+        worlds = [(world, seen.targets(world[0], world[1])) for world in self.bid_worlds(seen, rng)]
+        points: dict[tuple[int, bool], float] = {}
+        taken = sorted(self._play_out_bid(seen, worlds, estimate, points))
+        centre = taken[len(taken) // 2]
+        for bid in range(max(0, centre - self.spread), min(10, centre + self.spread) + 1):
+            if bid != estimate:
+                self._play_out_bid(seen, worlds, bid, points)
+        return max(sorted(points), key=points.__getitem__)  # ties: the lowest bid, no bead
+
+    @staticmethod
+    def _play_out_bid(
+        seen: Seen, worlds: Sequence[tuple[World, list[int]]], bid: int, points: dict[tuple[int, bool], float]
+    ) -> list[int]:
+        """Plays every world out with this seat playing for `bid`; sets the points of (bid, no bead) and
+        (bid, bead) over them all and returns the tricks this seat took in each."""
+        me = seen.me
+        taken = []
+        points[(bid, False)] = points[(bid, True)] = 0.0
+        for (hands, value, hidden), targets in worlds:
+            targets[me] = bid
+            trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [])
+            won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden)
+            taken.append(won[me])
+            for bead in (False, True):
+                points[(bid, bead)] += round_points(seen.round, bid, bead, won[me])
+        return taken
 
     def bid_worlds(self, seen: Seen, rng: random.Random) -> list[World]:
         """`bid_draws` worlds for the bidding: candidates drawn `bid_pool` times as many, then picked with

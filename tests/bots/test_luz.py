@@ -149,6 +149,24 @@ def test_hard_bids_nothing_with_no_trumps_and_the_low_cards() -> None:
     assert _decide("easy", state).tricks == 0
 
 
+def test_hard_weighs_the_bids_its_playouts_favour_not_only_those_near_the_card_count() -> None:
+    # seat 1 holds five purples and nobody else holds one: counted card by card they look like 3 or 4
+    # tricks, but its yellows are low and the others can never lead purple, so it never gets the lead
+    # to cash them and takes nothing (as it did at the table after bidding 3). Its playouts say so; the
+    # bids it weighs must reach that far.
+    hands = [
+        ["R8", "R6", "R3", "Y4", "Y1", "G3", "G1", "B7", "B5", "B1"],
+        ["R4", "Y2", "Y5", "G4", "G6", "P1", "P2", "P6", "P7", "P8"],
+        ["Y3", "Y7", "Y8", "G2", "G5", "G7", "B2", "B3", "B4", "B6"],
+    ]
+    state = build(
+        hands, phase="bid", bids=(4, None, 5), first=2, leader=2, current=1, high_sides=("left", "right", "right"),
+        set_aside=["P5", "R2", "R5", "P4", "R7", "B8", "G8", "Y6", "P3", "R1"],
+    )
+    assert _decide("easy", state).tricks >= 3
+    assert _decide("hard", state) == Bid(tricks=0, bead=False)
+
+
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_trumps_when_short_of_the_bid_and_keeps_out_when_it_is_met(level: str) -> None:
     # last to play to a red trick with no red: the yellow card surely wins it, the green one surely loses
