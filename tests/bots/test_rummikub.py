@@ -11,7 +11,7 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
-from boardgames_tui.bots.rummikub import plan_turn
+from boardgames_tui.bots.rummikub import _kind, _meld_points, plan_turn
 from boardgames_tui.bots.rummikub.finder import (
     TILE_WEIGHT,
     Position,
@@ -297,13 +297,38 @@ def test_hard_keeps_a_pair_whose_third_tile_is_still_unseen() -> None:
     assert decide(state, "easy", 0).tile in ids("K13 O13")  # type: ignore[attr-defined]
 
 
-def test_hard_discards_as_easy_before_its_initial_meld() -> None:
-    # Outs count a pair of 5s as much as a pair of 13s while the meld (International: 50) wants points; the
-    # outs-keeping discard measured no better there, so before the meld Hard throws as Easy does.
+def test_hard_keeps_the_points_of_its_initial_meld() -> None:
+    # Before the ice (International: 50) Hard keeps its high tiles, which bring the meld nearer, and throws
+    # its lowest; Easy throws the highest of its least linked tiles (a 13).
     racks = ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8"]
     table = [(1, "R6 K6 O6"), (1, "R6' B6 O6'")]
     state = vbuild("international", racks, table, melded=(False, True))
-    assert decide(state, "hard", 0) == decide(state, "easy", 0)
+    assert decide(state, "hard", 0) == Discard(tile=ids("R5")[0])
+    assert decide(state, "easy", 0).tile in ids("K13 O13")  # type: ignore[attr-defined]
+
+
+def test_meld_points_count_as_the_initial_meld() -> None:
+    def points(labels: str, one_high: bool = True, two_jokers: bool = True) -> int:
+        return _meld_points(tuple(sorted(_kind(t) for t in ids(labels))), one_high, two_jokers)
+
+    assert points("R1 R2 R3 B5 K5 O5") == 21
+    assert points("R12 R13 R1") == 26  # a 1 after a 13 counts one
+    assert points("R12 R13 R1", one_high=False) == 0
+    assert points("R11 R12 J") == 36  # the joker as the R13 (worth more than the R10)
+    assert points("R5 B5 J J'") == 20
+    assert points("R5 B5 J J'", two_jokers=False) == 15
+    assert points("R1 R2 R3 R4 R1' R2' R3' K1") == 16  # R1-R4 and R1 R2 R3: more than any sets with the group
+
+
+def test_hard_takes_a_discard_that_nears_its_initial_meld() -> None:
+    # International, before the ice: O12 makes a group with R12 K12 (36 of the 50), so Hard takes it rather
+    # than a blind draw; O3 adds nothing.
+    racks = ["R12 K12 B2 O5 R7 K9", "B1 B3 B4 B5 B6 B7 B8 B10"]
+    state = vbuild("international", racks, discards=[("O12", 1)], melded=(False, True), phase="draw")
+    assert decide(state, "hard", 0).kind == "take_discard"  # type: ignore[attr-defined]
+    assert decide(state, "easy", 0).kind == "draw"  # type: ignore[attr-defined]
+    useless = vbuild("international", racks, discards=[("O3", 1)], melded=(False, True), phase="draw")
+    assert decide(useless, "hard", 0).kind == "draw"  # type: ignore[attr-defined]
 
 
 def test_hard_takes_the_trump_that_goes_out() -> None:
