@@ -9,7 +9,7 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
-from boardgames_tui.bots.hanabi import LEVELS, Decision, Replay, arena_figures
+from boardgames_tui.bots.hanabi import LEVELS, Decision, EndgameSearch, Replay, arena_figures
 from boardgames_tui.engine.hanabi.models import (
     ColourClue,
     DiscardCard,
@@ -179,8 +179,23 @@ def test_near_the_end_of_the_deck_a_harmless_clue_beats_a_discard() -> None:
     early = build(hands, fill_deck=True, clue_tokens=1)
     assert isinstance(decide(early, "hard", 0), DiscardCard)
     late = build(hands, deck=["G5"], clue_tokens=1)
-    action = decide(late, "hard", 0)
+    # The conventions' rule of thumb (the endgame search may trade it: see the next test).
+    action = Decision(RULES.view(late, 0)).best()
     assert isinstance(action, (ColourClue, NumberClue)) and action.target == 1
+
+
+def test_the_endgame_search_trades_a_stalling_clue_for_a_discard_that_scores_more() -> None:
+    """The same position, no pile started: the deck's last card may well be a 1 (the bot cannot know the
+    deck holds only G5), and a discard brings the token that lets the partner clue it in the last round.
+    Played out on the same deals, the discard scores more than the stall, so the bot discards."""
+    hands = [["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R4", "B4", "G3", "W3"]]
+    late = build(hands, deck=["G5"], clue_tokens=1)
+    view = RULES.view(late, 0)
+    decision = Decision(view)
+    stall = decision.best()
+    search = EndgameSearch(decision, decision_rng("test", 0, 0))
+    assert EndgameSearch.applies(view) and stall in search.candidates(stall)
+    assert search.best(stall) == DiscardCard(slot=4)
 
 
 def test_in_the_last_round_only_players_with_a_turn_left_get_clues() -> None:
@@ -395,3 +410,38 @@ def test_near_the_end_even_a_costly_clue_that_misleads_nobody_beats_a_discard() 
     assert isinstance(decide(mid_game, "hard", 0), DiscardCard)
     near_the_end = build(hands, ["G3"], piles={"R": 1}, clue_tokens=4)
     assert isinstance(decide(near_the_end, "hard", 0), (ColourClue, NumberClue))
+
+
+def test_the_replay_followed_action_by_action_matches_one_read_from_the_log() -> None:
+    """The endgame search follows its playouts action by action (it knows the slots); each step must end
+    where reading the whole log afresh ends."""
+    states = self_play(HanabiOptions(), ["hard"] * 3, "follow")
+    followed = 0
+    for before, after in zip(states, states[1:-1]):
+        seat = before.current
+        kept = {held.card.id for held in after.hands[seat]}
+        left = [i for i, held in enumerate(before.hands[seat]) if held.card.id not in kept]
+        replay = Replay(RULES.view(before, seat))
+        fresh = Replay(RULES.view(after, after.current))
+        if not (replay.consistent and fresh.consistent):
+            continue
+        replay.advance(after.log[len(before.log) :], left[0] if left else None, len(before.deck) > 0)
+        tracked = [[(t.know, t.allowed) for t in h] for h in replay.hands]
+        assert tracked == [[(t.know, t.allowed) for t in h] for h in fresh.hands]
+        assert replay.table.piles == fresh.table.piles and replay.moved_chop == fresh.moved_chop
+        followed += 1
+    assert followed > 40
+
+
+def test_the_endgame_search_ignores_the_seats_own_cards() -> None:
+    """The search deals the seat's cards afresh from its View: the true ones must not change its choice."""
+    states = self_play(HanabiOptions(), ["hard", "hard"], "leak-endgame")
+    searched = [s for s in states[:-1] if EndgameSearch.applies(RULES.view(s, s.current))]
+    assert len(searched) >= 4
+    rng = random.Random(11)
+    for state in searched[::2][:4]:
+        seat = state.current
+        chosen = LEVELS["hard"]().choose(RULES.view(state, seat), decision_rng("leak", 5, seat))
+        for _ in range(2):
+            other = resample_own_cards(state, seat, rng)
+            assert LEVELS["hard"]().choose(RULES.view(other, seat), decision_rng("leak", 5, seat)) == chosen
