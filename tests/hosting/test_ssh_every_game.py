@@ -29,6 +29,7 @@ import asyncio
 import random
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,8 +81,26 @@ class Terminal:
         # Read afresh only after new bytes: the tests poll the screen every few milliseconds, and reading
         # every cell each time cost more processor time than the guests' own programs.
         if self._text is None:
-            self._text = "\n".join(line.rstrip() for line in self._screen.display)
+            screen = self._screen
+            self._text = "\n".join(_row_text(screen.buffer[y], screen.columns) for y in range(screen.lines))
         return self._text
+
+
+def _row_text(row: Any, columns: int) -> str:
+    """A row's text, as pyte's `display` gives it but without failing on the empty cell a wide character
+    leaves to its right once a narrow one is drawn over its left half: a terminal shows a blank there."""
+    out: list[str] = []
+    after_wide = False
+    for x in range(columns):
+        data = row[x].data
+        if data:
+            out.append(data)
+            after_wide = unicodedata.east_asian_width(data[0]) in "WF"
+        else:
+            if not after_wide:
+                out.append(" ")
+            after_wide = False
+    return "".join(out).rstrip()
 
 
 @dataclass
