@@ -364,7 +364,7 @@ async def _keys_while_computers_think(spec: GameSpec, presses: int) -> tuple[flo
             await app.start_session(session)
             pressed_this_move = 0
             for _step in range(presses * 200):
-                if len(thinking) >= presses or session.outcome() is not None:
+                if (len(thinking) >= presses and idle) or session.outcome() is not None:  # both kinds measured
                     break
                 if app.computer_thinking is None:
                     if isinstance(app.screen, TurnScreen) and session.acting_seat() == count - 1:

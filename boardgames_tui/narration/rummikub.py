@@ -128,12 +128,13 @@ class RummikubNarrator(Narrator):
             "apart."
         ),
         "hard": N_(
-            "Finds the best rearrangement of the whole table every turn; wins about {wins} of two-player"
-            " games against Easy ({owned} with the American or International rules)."
+            "Finds the best rearrangement of the whole table every turn; with the next player close to going"
+            " out, it discards what they are least likely to use. Wins about {wins} of two-player games against"
+            " Easy ({owned} with the American or International rules)."
         ),
     }
     # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP.
-    # Two-player games: standard rules 196 of 200; American 150 of 200, International 149 of 200.
+    # Two-player games: standard rules 196 of 200; American 147 of 200, International 151 of 200.
     LEVEL_FIGURES = {"hard": {"wins": "98%", "owned": "75%"}}
 
     def option_label(self, name: str) -> str:
