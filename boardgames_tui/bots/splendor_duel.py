@@ -481,6 +481,7 @@ class Dealer:
             extra_turn=view.extra_turn,
             replenishes=0,
             passes=self.passes,
+            quiet_turns=view.quiet_turns,
             turn_start=0,
             news_start=0,
             winner=view.winner,

@@ -204,6 +204,9 @@ class SplendorDuelNarrator(Narrator):
     def say_stalemate(self) -> str:
         return _("Neither player can act: the game ends without a winner")
 
+    def say_no_progress(self, turns: int) -> str:
+        return _("{turns} turns in a row without a card bought or reserved: the game ends without a winner").format(turns=turns)
+
     def say_joker_placed(self, seat: int, colour: int) -> str:
         return _("{name} placed the joker with their {colour} cards").format(name=self.name(seat), colour=colour_name(colour))
 

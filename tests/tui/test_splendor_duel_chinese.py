@@ -28,6 +28,7 @@ from boardgames_tui.engine.splendor_duel.models import (
     UsePrivilege,
 )
 from boardgames_tui.engine.splendor_duel.rules import RULES
+from boardgames_tui.engine.splendor_duel.turn import QUIET_TURNS_LIMIT
 from boardgames_tui.i18n import set_language
 from boardgames_tui.narration.splendor_duel import NARRATOR, SplendorDuelNarrator, card_text
 from boardgames_tui.tui.games.splendor_duel.screen import SplendorDuelTurnScreen
@@ -112,6 +113,8 @@ def rare_positions() -> list[tuple[SplendorDuelState, list[Any]]]:
     crowned = build(seats=(player(tokens(G=4, P=1, Y=1), cards=(55, 57, 59, 61)), player()), pyramid=((1, 2, 3, 4, 5), (52, 31, 33, 34), (56, 58, 60)))
     gold = build(board_cells=board("Y....", ".....", ".....", ".....", "....."))
     no_top = gold.model_copy(update={"decks": (gold.decks[0], gold.decks[1], ())})  # the level-3 deck ran out
+    # one more turn without a card bought or reserved ends the game (the no-progress rule)
+    quiet = build(board_cells=board("R....", ".....", ".....", ".....", "....."), quiet_turns=QUIET_TURNS_LIMIT - 1)
     return [
         (no_top, [TakeTokens.model_construct(cells=(0, 0)), Reserve(gold_cell=0, level=3, card=None)]),
         (stuck, [Pass(), Pass()]),
@@ -119,6 +122,7 @@ def rare_positions() -> list[tuple[SplendorDuelState, list[Any]]]:
         (one_pearl, [UsePrivilege(cell=0)]),
         (thief, [Buy(card=32, payment=(0, 4, 0, 3, 0, 0, 0))]),
         (replenished, [Replenish(), Replenish()]),
+        (quiet, [TakeTokens(cells=(0,))]),
     ]
 
 

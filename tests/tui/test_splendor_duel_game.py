@@ -539,3 +539,18 @@ async def test_a_resumed_extra_turn_still_says_it_is_one(make_app) -> None:
             "Ana bought a level-1 white card, paying 5 tokens (2 blue, 2 green, 1 pearl)",
             "Ana will take an extra turn",
         ]
+
+
+async def test_the_prompt_warns_before_the_no_progress_rule_ends_the_game(make_app) -> None:
+    from boardgames_tui.engine.splendor_duel.turn import QUIET_TURNS_LIMIT
+
+    take = board("R....", ".....", ".....", ".....", ".....")
+    for quiet, warned in ((QUIET_TURNS_LIMIT - 11, False), (QUIET_TURNS_LIMIT - 10, True), (QUIET_TURNS_LIMIT - 1, True)):
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await resume_state(app, pilot, build(board_cells=take, quiet_turns=quiet))
+            text = compact(screen_text(app))
+            left = QUIET_TURNS_LIMIT - quiet
+            warning = f"No card bought or reserved in {quiet} turns: {left} more and the game ends without a winner."
+            assert (compact(warning) in text) is warned, (quiet, text)
+            assert compact("One main action") in text

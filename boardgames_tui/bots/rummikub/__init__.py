@@ -50,6 +50,7 @@ from ...engine.rummikub.models import (
     RummikubView,
 )
 from ...engine.rummikub.sets import COLOUR_OF, IS_JOKER, LABEL_OF, NUMBER_OF, analyse
+from ...engine.rummikub.tiles import OneInRuns
 from ..base import BotFactory, RandomBot
 from .finder import Play, Position, best_play, dense_positions, finder_benchmark, run_span, tile_points
 
@@ -145,17 +146,25 @@ def _lay_offs(
         changed = False
         for t in list(spare):
             for set_id, row in rows.items():
-                row = grown.get(set_id, row)
-                for new in (row + (t,), (t,) + row):
-                    info = analyse(new, one, two)
-                    if info.valid and info.kind == analyse(row, one, two).kind:
-                        grown[set_id] = new
-                        spare.remove(t)
-                        changed = True
-                        break
-                if t not in spare:
+                new = _extended(grown.get(set_id, row), t, one, two)
+                if new is not None:
+                    grown[set_id] = new
+                    spare.remove(t)
+                    changed = True
                     break
     return grown, spare
+
+
+def _extended(row: tuple[int, ...], t: int, one: OneInRuns, two: bool) -> tuple[int, ...] | None:
+    """The set with the tile added at one end and still of its kind (a group: a missing colour), or None."""
+    before = analyse(row, one, two)
+    if not before.valid:
+        return None
+    for new in (row + (t,), (t,) + row):
+        after = analyse(new, one, two)
+        if after.valid and after.kind == before.kind:
+            return new
+    return None
 
 
 def plan_turn(
@@ -503,14 +512,7 @@ def _lays_off(t: int, view: RummikubView) -> bool:
     """Whether the tile joins a set on the table at one end (a group: a missing colour): anyone who has
     broken the ice may lay it there."""
     one, two = view.turn_rules.one_in_runs, view.turn_rules.two_jokers_in_a_set
-    for sv in view.table:
-        row = tuple(u.id for u in sv.tiles)
-        before = analyse(row, one, two)
-        if before.valid and any(
-            (after := analyse(new, one, two)).valid and after.kind == before.kind for new in (row + (t,), (t,) + row)
-        ):
-            return True
-    return False
+    return any(_extended(tuple(u.id for u in sv.tiles), t, one, two) is not None for sv in view.table)
 
 
 def _fits_their_melds(t: int, view: RummikubView, owner: int) -> bool:

@@ -62,6 +62,7 @@ class SplendorDuelState(FrozenModel):
     extra_turn: bool = False
     replenishes: int = 0  # counter for the replenish shuffles
     passes: int = 0  # consecutive turns passed without a possible main action (stalemate rule)
+    quiet_turns: int = 0  # turns in a row with no card bought or reserved (turn.QUIET_TURNS_LIMIT)
     # index in `log` where the current turn's entries begin, or those of the turn that earned this extra
     # turn: the news for the next player is everything public since their own last turn
     turn_start: int = 0
@@ -207,6 +208,7 @@ class SplendorDuelView(FrozenModel):
     pending: tuple[str, ...]
     choice_colour: int
     extra_turn: bool
+    quiet_turns: int = 0  # turns in a row with no card bought or reserved: the game ends at turn.QUIET_TURNS_LIMIT
     winner: int | None
     win_reasons: tuple[Fact, ...]
     news: tuple[Event, ...]  # the public events since this seat's last turn (see SplendorDuelState.news_start)

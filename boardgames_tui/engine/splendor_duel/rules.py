@@ -626,6 +626,7 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
             pending=state.pending,
             choice_colour=state.choice_colour,
             extra_turn=state.extra_turn,
+            quiet_turns=state.quiet_turns,
             winner=state.winner,
             win_reasons=state.win_reasons,
             news=self.news(state),
@@ -683,8 +684,9 @@ class SplendorDuelRules(GameRules[SplendorDuelState, SplendorDuelAction, Splendo
         )
         w = state.winner
         if w is None:
+            reason = "no_progress" if state.log and state.log[-1].kind == "no_progress" else "stalemate"
             return Outcome(
-                scores=scores, ranking=((0, 1),), winners=(), reason="stalemate", headline=fact("no_winner"), details=details
+                scores=scores, ranking=((0, 1),), winners=(), reason=reason, headline=fact("no_winner"), details=details
             )
         reasons = [{"kind": r.kind, **r.args} for r in state.win_reasons]
         return Outcome(

@@ -21,6 +21,11 @@ from .models import Owned, PlayerState, SplendorDuelState
 MAX_TOKENS = 10
 WIN_POINTS, WIN_CROWNS, WIN_COLOUR_POINTS = 20, 10, 10
 CROWN_THRESHOLDS = (3, 6)
+# A house rule (the rulebook has no end for it): this many turns in a row, both players' counted, with no
+# card bought or reserved end the game without a winner. A live game buys or reserves every few turns; only
+# a table where both can do nothing but take tokens and put them back gets here, and it would play forever.
+QUIET_TURNS_LIMIT = 30
+_PROGRESS = frozenset(("bought", "reserved"))
 # How a privilege was gained: from the supply, from the opponent, or not at all (the seat holds all three).
 FROM_SUPPLY, FROM_OPPONENT, ALREADY_FULL = "supply", "opponent", "full"
 
@@ -200,6 +205,12 @@ def _end_turn(s: dict[str, Any], seat: int) -> None:
         )
         entry = new_event("won", {"seat": seat, "reasons": reasons})
         _log(s, entry, {"phase": "over", "winner": seat, "win_reasons": facts, "extra_turn": False})
+        return
+    # the turn's entries start at `turn_start` (for an extra turn, at the turn that bought it: progress)
+    quiet = 0 if any(e.kind in _PROGRESS for e in s["log"][s["turn_start"] :]) else s["quiet_turns"] + 1
+    s["quiet_turns"] = quiet
+    if quiet >= QUIET_TURNS_LIMIT:
+        _log(s, new_event("no_progress", {"turns": quiet}), {"phase": "over", "winner": None, "extra_turn": False})
         return
     nxt = seat if s["extra_turn"] else 1 - seat
     s["phase"] = "start"

@@ -27,6 +27,7 @@ from boardgames_tui.engine.splendor_duel.rules import (
     cost_after_bonuses,
     payments,
 )
+from boardgames_tui.engine.splendor_duel.turn import QUIET_TURNS_LIMIT
 
 from .helpers import (
     EMPTY_BOARD,
@@ -246,6 +247,29 @@ def test_stalemate_pass_and_game_end() -> None:
     t = build(board_cells=b, bag=(0,) * 7, current=1, passes=1)
     t2 = act(t, TakeTokens(cells=(0,)))
     assert t2.passes == 0
+
+
+def test_no_progress_turns_count_until_a_card_is_bought_or_reserved() -> None:
+    b = board("RY...", ".....", ".....", ".....", ".....")
+    s = build(board_cells=b, quiet_turns=5)
+    after_take = act(s, TakeTokens(cells=(0,)))
+    assert after_take.quiet_turns == 6 and after_take.phase == "start" and after_take.current == 1
+    assert RULES.view(after_take, 0).quiet_turns == RULES.view(after_take, 1).quiet_turns == 6  # public
+    assert act(s, Reserve(gold_cell=1, level=1, card=None)).quiet_turns == 0
+    # card 3 (white, B2 G2 P1) bought with two blue bonuses
+    rich = build(seats=(player(tokens(G=2, P=1, Y=1), cards=(6, 7)), player()), pyramid=((3, 1, 2, 4, 5), (31, 32, 33, 34), (55, 56, 57)), quiet_turns=5)
+    bought = act(rich, Buy(card=3, payment=(0, 0, 2, 0, 0, 0, 1)))
+    assert bought.phase == "start" and bought.quiet_turns == 0
+
+
+def test_no_progress_ends_the_game_without_a_winner() -> None:
+    b = board("R....", ".....", ".....", ".....", ".....")
+    s = build(board_cells=b, quiet_turns=QUIET_TURNS_LIMIT - 1)
+    over = act(s, TakeTokens(cells=(0,)))
+    assert over.phase == "over" and over.winner is None and RULES.to_act(over) == frozenset()
+    assert over.log[-1].kind == "no_progress" and over.log[-1].args == {"turns": QUIET_TURNS_LIMIT}
+    out = RULES.outcome(over)
+    assert out is not None and out.winners == () and out.reason == "no_progress"
 
 
 # Reserving -----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from .....engine.splendor_duel.lines import gives_privilege
+from .....engine.splendor_duel.turn import QUIET_TURNS_LIMIT
 from .....i18n import _, pgettext
 from .....narration.splendor_duel import card_text
 from ....text import KEEP, printable
@@ -77,8 +78,9 @@ class PromptLine(TablePart):
             if choices.can_replenish:
                 extras.append(_("f replenish"))
             if extras:
-                return join_sentences(Text(_("First, if you wish: {extras}.").format(extras=" · ".join(extras))), Text(main))
-        return Text(main)
+                first = Text(_("First, if you wish: {extras}.").format(extras=" · ".join(extras)))
+                return _with_quiet_warning(view.quiet_turns, join_sentences(first, Text(main)))
+        return _with_quiet_warning(view.quiet_turns, Text(main))
 
     @staticmethod
     def _options_title(choices: Choices) -> str:
@@ -129,3 +131,18 @@ class PromptLine(TablePart):
         text.append("· ", style="dim")  # the ways end here: no full stop after the last one
         text.append_text(confirm)
         return text
+
+
+# How many turns before the no-progress end the prompt starts saying how close it is.
+QUIET_WARNING_TURNS = 10
+
+
+def _with_quiet_warning(quiet_turns: int, text: Text) -> Text:
+    """`text` after a warning once the turns without a card bought or reserved near the limit that ends the
+    game without a winner (turn.QUIET_TURNS_LIMIT): a rule nobody meets in a live game should not end one
+    by surprise."""
+    left = QUIET_TURNS_LIMIT - quiet_turns
+    if left > QUIET_WARNING_TURNS:
+        return text
+    warning = _("No card bought or reserved in {quiet} turns: {left} more and the game ends without a winner.")
+    return join_sentences(Text(warning.format(quiet=quiet_turns, left=left), style="bold"), text)
