@@ -30,10 +30,11 @@ work out what a clue meant and what a partner will make of a clue before giving 
 - With two players, a 5 of an unstarted pile is let go while the deck is long.
 - With two players, a partner's unknown playable card is clued before I play my one known card.
 
-Near the end of the deck (at most players + 3 cards left) "hard" also looks ahead (EndgameSearch): it deals
-its own unseen cards and the deck at random in ways its clues allow, plays each deal out to the end with
-every seat following these conventions, and trades the convention choice for another action when that
-scores clearly more on the same deals. The others tried: a play of a card at least 40% likely to fit, the
+Near the end of the deck (at most players + 3 cards left; with four players, + 5) "hard" also looks ahead
+(EndgameSearch): it deals its own unseen cards and the deck at random in ways its clues allow, plays each
+deal out to the end with every seat following these conventions, and trades the convention choice for
+another action when that scores clearly more on the same deals. The others tried: a play of a card at
+least 40% likely to fit (with four players, only a sure one when a misfire would end the game), the
 discard the conventions would make, and the two best clues. So near the end it may stall with a clue
 where the conventions would discard (or the other way round), or play a card its clues do not prove.
 
@@ -1145,6 +1146,14 @@ class EndgameSearch:
     # Turns played out per decision, over every action and deal: bounded work (400 on the same deals: 2p +0.00,
     # 3p +0.03, 4p +0.08 a game, none beyond its noise, for twice the time: not kept).
     ROLLOUT_TURNS = 200
+    # With four players the search starts earlier (players + 5 cards), its work grows with the turns left
+    # (DEALS_WANTED deals of every action, up to MAX_ROLLOUT_TURNS), and at two misfires it tries only sure
+    # plays. Paired on the same dev positions: 4p +0.14 ± 0.05 a game (misfires -0.02), but 2p +0.01 and 3p
+    # -0.01 with more misfires (0.39 -> 0.44 at 3p), so the other counts keep the narrow search. Wider
+    # windows (6, 8) lost whole games to a gamble at one misfire followed by a fatal third.
+    WIDER_DECK_LEFT = {4: 5}
+    DEALS_WANTED = 8
+    MAX_ROLLOUT_TURNS = 500  # about 0.3 s of processor time at 4p p95
     MIN_DEALS = 4
     MARGIN = 0.15  # points a game an action must win by to replace the convention choice
     NOISE = 2.0  # standard errors of its gain on the same deals it must win by
@@ -1157,15 +1166,17 @@ class EndgameSearch:
         self.decision = decision
         self.rng = rng
         self.turns = 0  # turns played out so far in this decision
+        self.wider = len(decision.view.players) in self.WIDER_DECK_LEFT
 
     @classmethod
     def applies(cls, view: HanabiView) -> bool:
         """Whether this turn is searched: an ordinary turn near the end of the deck (not with the five
         flamboyants, whose face-down tiles a deal would have to guess too)."""
+        players = len(view.players)
         return (
             view.phase == "turn"
             and not view.options.five_flamboyants
-            and view.deck_size <= len(view.players) + cls.DECK_LEFT
+            and view.deck_size <= players + cls.WIDER_DECK_LEFT.get(players, cls.DECK_LEFT)
         )
 
     def candidates(self, choice: Any) -> list[Any]:
@@ -1175,8 +1186,12 @@ class EndgameSearch:
         view = decision.view
         legal = set(view.legal_actions)
         found = [choice]
+        # Where a misfire would end the game, a gamble the deals favour (they trust the conventions' reading
+        # of my clues) throws every point away when that reading is wrong: only a sure play is tried.
+        last_misfire = self.wider and view.misfires >= MAX_MISFIRES - 1
+        play_chance = 1.0 if last_misfire else self.PLAY_CHANCE
         for slot, token in enumerate(decision.mine):
-            if decision.chance_playable(token) >= self.PLAY_CHANCE:
+            if decision.chance_playable(token) >= play_chance:
                 found.append(PlayCard(slot=slot))
         if view.clue_tokens < MAX_CLUE_TOKENS:
             found.append(DiscardCard(slot=decision.pick_discard()))
@@ -1196,7 +1211,8 @@ class EndgameSearch:
         if len(actions) < 2:
             return choice
         gains: list[list[float]] = [[] for _ in actions]  # per deal: the score minus the convention choice's
-        while self.turns < self.ROLLOUT_TURNS:
+        budget = self.rollout_budget(len(actions)) if self.wider else self.ROLLOUT_TURNS
+        while self.turns < budget:
             state = self.sample()
             scores = [self.play_out(state, action) for action in actions]
             for i, value in enumerate(scores):
@@ -1212,6 +1228,15 @@ class EndgameSearch:
         if mean > self.MARGIN and mean > self.NOISE * spread / deals**0.5:
             return actions[best]
         return choice
+
+    def rollout_budget(self, actions: int) -> int:
+        """Turns to play out for `actions` actions in the wider search: a deal plays every action to the end,
+        about actions x turns left, so DEALS_WANTED deals, within [ROLLOUT_TURNS, MAX_ROLLOUT_TURNS]."""
+        view = self.decision.view
+        turns_left = view.final_turns_left
+        if turns_left is None:  # every card drawn, then one more turn each
+            turns_left = view.deck_size + len(view.players)
+        return max(self.ROLLOUT_TURNS, min(self.MAX_ROLLOUT_TURNS, self.DEALS_WANTED * actions * turns_left))
 
     def sample(self) -> HanabiState:
         """A deal of my cards and the deck that fits my clues and the conventions' reading of them."""

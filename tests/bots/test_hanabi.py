@@ -445,3 +445,49 @@ def test_the_endgame_search_ignores_the_seats_own_cards() -> None:
         for _ in range(2):
             other = resample_own_cards(state, seat, rng)
             assert LEVELS["hard"]().choose(RULES.view(other, seat), decision_rng("leak", 5, seat)) == chosen
+
+
+def test_with_four_players_and_two_misfires_the_endgame_search_tries_no_gamble() -> None:
+    """Ana's 5-clued card is red, yellow or green 5 (playable) or blue or white 5. With one misfire the
+    four-player search may try playing it; with two a miss would end the game at 0, so only sure plays are
+    tried. (Two players keep the narrow search, gamble included: there the guard measured nothing.)"""
+    four = [["W4", "B3", "G2", "R5"], ["Y1", "W1", "B4", "G3"], ["R1", "Y2", "B2", "G1"], ["W3", "R3", "Y3", "B1"]]
+    two = [["W4", "B3", "G2", "Y3", "R5"], ["Y1", "W1", "B4", "G3", "W3"]]
+    for hands, misfires, tried in ((four, 1, True), (four, 2, False), (two, 2, True)):
+        state = build(hands, deck=["B1", "W2", "G1"], piles={"R": 4, "Y": 4, "G": 4}, misfires=misfires, current=len(hands) - 1)
+        state = act(state, NumberClue(target=0, rank=5))
+        view = RULES.view(state, 0)
+        decision = Decision(view)
+        five = len(hands[0]) - 1
+        assert 0.4 <= decision.chance_playable(decision.mine[five]) < 1
+        choice = decision.best()
+        search = EndgameSearch(decision, decision_rng("test", 0, 0))
+        assert EndgameSearch.applies(view) and choice != PlayCard(slot=five)
+        assert (PlayCard(slot=five) in search.candidates(choice)) is tried, (len(hands), misfires)
+
+
+def test_the_four_player_endgame_search_buys_enough_deals_while_many_turns_are_left() -> None:
+    """Four players at the widest searched deck: a deal of every action costs 13 turns each, so a flat
+    200 turns would buy 3 deals, too few to judge; the budget grows with the turns left, up to its cap."""
+    hands = [["W4", "B3", "G2", "Y3"], ["Y1", "W1", "B4", "G3"], ["R1", "Y4", "B2", "G4"], ["W3", "R3", "Y2", "B1"]]
+    deck = ["G1", "W2", "R2", "B5", "Y5", "G5", "R4", "W5", "B4"]
+    state = build(hands, deck=deck, clue_tokens=4)
+    view = RULES.view(state, 0)
+    assert len(deck) == len(hands) + EndgameSearch.WIDER_DECK_LEFT[4] and EndgameSearch.applies(view)
+    assert not EndgameSearch.applies(RULES.view(build(hands[:2], deck=deck, clue_tokens=4), 0))  # two: narrower
+    decision = Decision(view)
+    search = EndgameSearch(decision, decision_rng("test", 0, 0))
+    choice = decision.best()
+    actions = len(search.candidates(choice))
+    deals = 0
+    sample = search.sample
+
+    def counted_sample() -> object:
+        nonlocal deals
+        deals += 1
+        return sample()
+
+    search.sample = counted_sample  # type: ignore[method-assign]
+    search.best(choice)
+    assert actions >= 3 and deals >= EndgameSearch.MIN_DEALS
+    assert EndgameSearch.ROLLOUT_TURNS < search.turns <= EndgameSearch.MAX_ROLLOUT_TURNS + search.turns / deals
