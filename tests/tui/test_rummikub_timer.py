@@ -59,8 +59,10 @@ async def test_pages_over_a_timed_turn_stay_open_and_the_clock_waits(make_app, q
         start = 50 if resumed else 120
         assert screen.seconds_left == start and f"⏱ {start // 60}:{start % 60:02d}" in header(screen)
         for key, page in PAGES:
-            left = screen.seconds_left
             await pilot.press(key)
+            # a busy machine may take longer than a tick to draw the page: the clock is read once it covers the turn
+            await wait_until(pilot, lambda: isinstance(app.screen, page), f"the page of {key}", 5)
+            left = screen.seconds_left
             await pilot.pause(TICK * 1.6)  # longer than a tick and a record
             assert isinstance(app.screen, page), (key, app.screen)
             assert screen.seconds_left == left, "the clock waits while a page covers the turn"
@@ -75,6 +77,7 @@ async def test_pages_over_a_timed_turn_stay_open_and_the_clock_waits(make_app, q
         assert app.screen is screen and turn_screens(app) == 1
         # A page opened right after a record stays open too.
         await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules", 5)
         await pilot.pause(TICK * 1.6)
         assert isinstance(app.screen, RulesScreen)
 
