@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -513,6 +514,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seat", required=True, type=int)
     parser.add_argument("--lang", default=None)
     args = parser.parse_args(argv)
+    # The kernel's hang-up when the guest's terminal goes is what ends a seat whose server is gone. A server started
+    # with hang-ups ignored (under nohup) would pass that on, and the app would read its dead terminal forever.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     token = os.environ.pop(TOKEN_VARIABLE, "")
     host_token = os.environ.pop(HOST_TOKEN_VARIABLE, None)
     # A guest's language is their own: their ssh client's locale, unless the host named one.

@@ -261,3 +261,44 @@ async def test_without_game_the_host_sets_the_table_up_on_the_usual_screens(tmp_
         await pilot.press("escape")  # back from the picker: nothing is hosted
         await pilot.pause()
     assert app.chosen is None and app.return_code == 0
+
+
+def test_a_seat_ends_when_its_terminal_goes_even_if_started_with_hang_ups_ignored(tmp_path: Path) -> None:
+    """A seat's program leads its own session on the guest's pty. When the pty goes (its server died), the
+    kernel's hang-up must end it, also when the server was started ignoring hang-ups (nohup passes SIG_IGN on):
+    otherwise the app reads its dead terminal forever at full speed."""
+    import fcntl
+    import os
+    import signal
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    def like_nohup_on_a_pty() -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+    master, slave = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardgames_tui.hosting.seat", "--table", str(tmp_path / "gone.sock"), "--seat", "0"],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True, preexec_fn=like_nohup_on_a_pty,
+        env={**os.environ, "TERM": "xterm-256color"},
+    )  # fmt: skip
+    os.close(slave)
+    try:
+        seen = b""
+        deadline = time.monotonic() + 20
+        while b"table is not open" not in seen and time.monotonic() < deadline:  # the app is up and waiting
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+        assert b"table is not open" in seen and proc.poll() is None
+        os.close(master)  # the guest's terminal goes
+        proc.wait(timeout=10)
+        assert proc.returncode == -signal.SIGHUP
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
