@@ -20,7 +20,14 @@ from .screens.menu import MainMenuScreen
 from .screens.pass_device import HANDOFF_DELAY_SECONDS, PassDeviceScreen
 from .screens.results import ResultsScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .computers import COMPUTER_PAUSE_SECONDS, CONTINUING_STEP_SHARE, PACE_SHARE, STEP_KEYS, ComputerPlayers
+from .computers import (
+    COMPUTER_PAUSE_SECONDS,
+    CONTINUING_STEP_SHARE,
+    PACE_SHARE,
+    STEP_KEYS,
+    TURN_BACK_GRACE_SECONDS,
+    ComputerPlayers,
+)
 from .screens.turn import TurnScreen
 from .screens.watch import WatchScreen
 from .symbols import safe_driver_class, uses_safe_set
@@ -71,6 +78,7 @@ class BoardGamesApp(App[None]):
         handoff_delay: float = HANDOFF_DELAY_SECONDS,
         computer_pause: float = COMPUTER_PAUSE_SECONDS,
         computers_in_subprocess: bool = True,
+        turn_back_grace: float = TURN_BACK_GRACE_SECONDS,
     ) -> None:
         from .settings import load_settings
 
@@ -82,6 +90,8 @@ class BoardGamesApp(App[None]):
         # How fast computers move (settings.PACES): the pause scales, and "step" waits for a key each move.
         self.computer_pace = load_settings().computer_pace
         self._step_gate: asyncio.Event | None = None  # set while a computer's move waits for the step key
+        self.turn_back_grace = turn_back_grace  # tests shorten it too
+        self._turn_back_at: float | None = None  # when a computer's move last handed the turn to a person
         self.computers = ComputerPlayers(in_subprocess=computers_in_subprocess)
         self.computer_thinking: int | None = None  # the seat of the computer deciding now
         self._save_dir = save_dir
@@ -198,6 +208,15 @@ class BoardGamesApp(App[None]):
         if self._step_gate is not None and event.key in STEP_KEYS and isinstance(screen, (TurnScreen, WatchScreen)):
             self._step_gate.set()  # step by step: this key lets the computer's chosen move be played
             return
+        if self._turn_just_came_back(screen, event.key):
+            self.bell()
+            again = (
+                _("Your turn has just begun: see what happened, then press Enter again.")
+                if event.key == "enter"
+                else _("Your turn has just begun: see what happened, then press Space again.")
+            )
+            screen.show_refusal(again)  # type: ignore[attr-defined]
+            return
         if self._waiting_for_computer(screen, event.key):
             self.bell()
             assert self.session is not None and self.computer_thinking is not None
@@ -219,6 +238,12 @@ class BoardGamesApp(App[None]):
             show(reason)
         else:
             self.notify(reason, severity="warning", markup=False)
+
+    def _turn_just_came_back(self, screen: Screen, key: str) -> bool:
+        """Whether `key` (Enter or Space) comes too soon after a computer's move handed the turn to a person."""
+        if self._turn_back_at is None or key not in STEP_KEYS or not isinstance(screen, TurnScreen):
+            return False
+        return self._clock() - self._turn_back_at < self.turn_back_grace
 
     def _waiting_for_computer(self, screen: Screen, key: str) -> bool:
         """Whether `key` is one of a person's game keys pressed while a computer plays (the shared keys —
@@ -501,6 +526,7 @@ class BoardGamesApp(App[None]):
         except IllegalAction:
             step = session.apply(seat, job.view.legal_actions[0])
         self.show_next(step)
+        self._turn_back_at = self._clock() if step.kind == "turn" else None
         warning = session.save_warning()
         if warning is not None:
             self.notify(warning, title=_("Saving failed"), severity="error", timeout=30, markup=False)

@@ -25,6 +25,10 @@ CONTINUING_STEP_SHARE = 0.25
 # pause: each new turn of a computer waits for one of STEP_KEYS instead.
 PACE_SHARE = {"slow": 2.5, "normal": 1.0, "fast": 0.25, "step": 0.0}
 STEP_KEYS = ("space", "enter")
+# When the computers' moves hand the turn back to a person, the same keys are held back this long: one pressed
+# for the last computer move, or late after the person's own choice, would otherwise choose on the new prompt
+# (its highlighted entry) before the person has seen it.
+TURN_BACK_GRACE_SECONDS = 0.4
 
 
 def _warm_up() -> None:

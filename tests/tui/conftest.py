@@ -78,6 +78,7 @@ def make_app(save_dir: Path) -> Callable[..., BoardGamesApp]:
         # without the pause people get.
         kwargs.setdefault("computers_in_subprocess", False)
         kwargs.setdefault("computer_pause", 0.0)
+        kwargs.setdefault("turn_back_grace", 0.0)  # scripted keys follow a computer's move at once
         return BoardGamesApp(**kwargs)
 
     return make

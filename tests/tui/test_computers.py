@@ -269,3 +269,27 @@ async def test_the_saves_list_marks_the_computers(make_app: Any, save_dir: Path)
         await pilot.pause()
         text = screen_text(app)
         assert "Ana, Ben (computer), Cleo (computer)" in text
+
+
+async def test_enter_pressed_just_as_the_computers_hand_back_the_turn_is_held_back(make_app: Any) -> None:
+    """An Enter meant for the computers' last move (or pressed late after the person's own choice) must not
+    choose on the prompt that has just appeared: it is held back for a moment, with a word, and then works."""
+    now = [100.0]
+    app = make_app(turn_back_grace=0.4)
+    app._clock = lambda: now[0]  # the app's clock, moved by hand
+    async with app.run_test(size=(110, 32)) as pilot:
+        rules = get_game("lifeboat").rules()
+        computers = (None, "random", "random", "random")
+        session = HotseatSession.new("lifeboat", PLAYERS[:4], rules.Options(), app.store, seed="7", computers=computers)
+        await app.start_session(session)
+        await wait_for_person(app, pilot, "Ana's first decision, after the computers'")
+        assert session.acting_seat() == 0 and session.actions_recorded > 0, "the computers handed the turn to Ana"
+        before = session.actions_recorded
+        now[0] += 0.3
+        await pilot.press("enter")  # Lifeboat's Enter takes the highlighted entry
+        assert session.actions_recorded == before, "the early Enter chose nothing"
+        assert "Your turn has just begun: see what happened, then press Enter again." in " ".join(screen_text(app).split())
+        now[0] += 0.2
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.actions_recorded > before, "a moment later Enter chooses as ever"
