@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -29,6 +32,7 @@ STEP_KEYS = ("space", "enter")
 # for the last computer move, or late after the person's own choice, would otherwise choose on the new prompt
 # (its highlighted entry) before the person has seen it.
 TURN_BACK_GRACE_SECONDS = 0.4
+PARENT_CHECK_SECONDS = 1.0  # how often the computers' process looks whether the app is still there
 
 
 def _warm_up() -> None:
@@ -56,10 +60,19 @@ def _real_std_streams() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
-def _ignore_interrupts() -> None:
-    """In the computers' process: Ctrl+C at the host's console reaches every process of the terminal, and
-    is the host's to handle (it closes the table and then this pool), not a traceback from here."""
+def _start_worker() -> None:
+    """In the computers' process. Ctrl+C at the host's console reaches every process of the terminal, and
+    is the host's to handle (it closes the table and then this pool), not a traceback from here. And the
+    process ends with the app: killed outright, the app never closes the pool, and the pool's process holds
+    both ends of its own queue, so it would wait for work for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True, name="end-with-app").start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:  # an orphan is handed to another parent
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class ComputerPlayers:
@@ -77,7 +90,7 @@ class ComputerPlayers:
             # spawn, not fork: the app runs threads, and a forked copy of them is not safe
             # (made inside _real_std_streams: its semaphores start multiprocessing's resource tracker process)
             self._pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
             )
         return self._pool
 

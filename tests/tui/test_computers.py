@@ -4,6 +4,11 @@ seat kinds are saved."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -293,3 +298,42 @@ async def test_enter_pressed_just_as_the_computers_hand_back_the_turn_is_held_ba
         await pilot.press("enter")
         await pilot.pause()
         assert session.actions_recorded > before, "a moment later Enter chooses as ever"
+
+
+APP_WITH_COMPUTERS = """
+import time
+from boardgames_tui.tui.computers import ComputerPlayers
+players = ComputerPlayers(in_subprocess=True)
+players.warm_up()
+time.sleep(0.3)
+print(*players._pool._processes, flush=True)
+time.sleep(120)
+"""
+
+
+def test_the_computers_process_ends_when_the_app_is_killed_outright() -> None:
+    """An app killed with no chance to close its pool (SIGKILL, a host's machine cut off) must not leave its
+    computers' process waiting for work for ever."""
+    app = subprocess.Popen([sys.executable, "-c", APP_WITH_COMPUTERS], stdout=subprocess.PIPE, text=True)
+    assert app.stdout is not None
+    workers = [int(pid) for pid in app.stdout.readline().split()]
+    assert workers, "the pool started its process"
+    app.kill()
+    app.wait()
+    deadline = time.monotonic() + 15
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    try:
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(pid) for pid in workers), "the computers' process outlived the app"
+    finally:
+        for pid in workers:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
