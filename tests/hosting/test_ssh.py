@@ -8,7 +8,6 @@ a line every 0.2 s for 1.2 s before the usual."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import stat
 import sys
@@ -28,6 +27,8 @@ from boardgames_tui.hosting.ssh import (
     open_door,
     seat_for_code,
 )
+
+from ..tui.helpers import process_gone
 
 CODES = {"abcd2345": 1, "wxyz6789": 2}
 CODE = "abcd2345"
@@ -133,14 +134,6 @@ async def wait_for(condition: Callable[[], bool]) -> None:
             await asyncio.sleep(0.02)
 
     await asyncio.wait_for(poll(), WAIT)
-
-
-def process_gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
 
 
 # A right code ----------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ text, render one turn screen on its own."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from collections.abc import Callable
@@ -196,3 +197,12 @@ def reload_made_up(path: Path) -> SavedGame:
     save = SaveFile.model_validate_json(path.read_text(encoding="utf-8"))
     state = get_game(save.game_id).rules().State.model_validate(save.state)
     return SavedGame(path, save, state)
+
+
+def process_gone(pid: int) -> bool:
+    """Whether no process has this id any more."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False

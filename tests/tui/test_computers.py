@@ -24,7 +24,7 @@ from boardgames_tui.tui.session import HotseatSession
 
 from tests.resamplers import table_size
 
-from .helpers import screen_text, wait_until
+from .helpers import process_gone, screen_text, wait_until
 
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
 
@@ -321,19 +321,11 @@ def test_the_computers_process_ends_when_the_app_is_killed_outright() -> None:
     app.kill()
     app.wait()
     deadline = time.monotonic() + 15
-
-    def alive(pid: int) -> bool:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        return True
-
     try:
-        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        while not all(map(process_gone, workers)) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(alive(pid) for pid in workers), "the computers' process outlived the app"
+        assert all(map(process_gone, workers)), "the computers' process outlived the app"
     finally:
         for pid in workers:
-            if alive(pid):
+            if not process_gone(pid):
                 os.kill(pid, signal.SIGKILL)
