@@ -337,7 +337,9 @@ class BoardGamesApp(App[None]):
         """
         session = self.session
         assert session is not None
-        screen = self.screen
+        # The turn screen goes on under a page opened over it (the log, the rules): an action its own clock
+        # sent just before the page opened must not close the page.
+        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, TurnScreen)), self.screen)
         # A computer's move is shown on the screen in front of the table: the person who holds the device.
         seat = session.watcher() if step.kind == "computer" else step.seat
         if (
@@ -349,8 +351,8 @@ class BoardGamesApp(App[None]):
         ):
             self._let_computer_play(step)
             return
-        if step.kind == "computer" and isinstance(screen, WatchScreen) and seat is None:
-            screen.refresh_table()
+        if step.kind == "computer" and isinstance(self.screen, WatchScreen) and seat is None:
+            self.screen.refresh_table()
         else:
             self._switch_to(self._screen_for(step))
         self._let_computer_play(step)

@@ -82,6 +82,28 @@ async def test_pages_over_a_timed_turn_stay_open_and_the_clock_waits(make_app, q
         assert isinstance(app.screen, RulesScreen)
 
 
+async def test_a_clock_record_sent_just_before_a_page_opens_leaves_the_page_open(make_app) -> None:
+    """The clock's record is a message: a page opened while it is on its way (a key in the same instant) stays
+    open, and the turn screen under it takes the record (a CI run once saw the log page close at once)."""
+    state = vbuild("american", ["R3 R4 K9 K10", "B1 B2", "O7 O8"], phase="draw", options={"turn_timer": "120 s"})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        assert isinstance(screen, RummikubTurnScreen)
+        screen.seconds_left = 115
+        screen._record_clock()  # on its way to the app...
+        await app.push_screen(LogScreen("Rummikub", ("a line",), private=True))  # ...as the log page opens
+        await pilot.pause()
+        await wait_until(pilot, lambda: session._state.clock == 115, "the record")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen), app.screen
+        assert turn_screens(app) == 1 and screen in app.screen_stack
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
 async def test_the_clock_reads_0_00_when_the_time_runs_out(make_app, quick_records) -> None:
     state = vbuild("american", ["R3 R4 K9 K10", "B1 B2", "O7 O8"], phase="draw", options={"turn_timer": "30 s"})
     app = make_app()
