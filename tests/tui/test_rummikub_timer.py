@@ -57,7 +57,10 @@ async def test_pages_over_a_timed_turn_stay_open_and_the_clock_waits(make_app, q
         screen = app.screen
         assert isinstance(screen, RummikubTurnScreen)
         start = 50 if resumed else 120
-        assert screen.seconds_left == start and f"⏱ {start // 60}:{start % 60:02d}" in header(screen)
+        # A clock second here is TICK real seconds, so a busy machine may already have ticked once or twice.
+        left = screen.seconds_left
+        assert left is not None and start - 3 < left <= start, (start, left)
+        assert f"⏱ {left // 60}:{left % 60:02d}" in header(screen)
         for key, page in PAGES:
             await pilot.press(key)
             # a busy machine may take longer than a tick to draw the page: the clock is read once it covers the turn
