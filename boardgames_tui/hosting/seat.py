@@ -29,6 +29,7 @@ from ..engine.registry import get_game
 from ..i18n import N_, _, language_from_environment, next_language, set_language
 from ..narration import Narrator, narrator_for
 from ..tui.app import BoardGamesApp
+from ..tui.computers import TURN_BACK_GRACE_SECONDS
 from ..tui.screens.results import ResultsScreen
 from ..tui.screens.turn import TurnScreen
 from ..tui.screens.watch import WatchScreen
@@ -321,6 +322,7 @@ class SeatApp(BoardGamesApp):
         self._behind_page = False  # a page is open over the game and the game behind it moved on
         self._writer: asyncio.StreamWriter | None = None
         self.closed_reason: str | None = None
+        self._actions_shown = 0  # the host's count of actions when this seat's screens were last brought up to date
 
     def get_default_screen(self) -> Screen:
         return JoiningScreen(_("Joining the table…"))
@@ -371,6 +373,7 @@ class SeatApp(BoardGamesApp):
         if not isinstance(session, RemoteSession):
             session = RemoteSession(snapshot)
             session.send = self.send_to_host
+            self._actions_shown = snapshot.actions
             await self.start_session(session)  # type: ignore[arg-type]
             self.notify(_("F2 switches this seat to {language}.").format(language=next_language()[1]), timeout=10, markup=False)
             return
@@ -401,10 +404,22 @@ class SeatApp(BoardGamesApp):
                 self.run_worker(self._show_table_after_page(), group="table-behind-page", exit_on_error=False)
             return
         try:
-            self.show_next(session.next_step())
+            step = session.next_step()
+            self.show_next(step)
+            self._hold_enter_if_the_turn_came(session, step)
             await self._until_composed()
         except Exception:  # noqa: BLE001 - a seat that stops following its table is worse than a redraw
             await self.start_session(session)  # type: ignore[arg-type]
+
+    def _hold_enter_if_the_turn_came(self, session: RemoteSession, step: NextStep) -> None:
+        """A guest's turn comes with someone else's move, when it arrives, as a turn comes back after a computer's
+        move at one laptop: an Enter or Space typed in that moment (waiting, or meant for the screen before) is
+        held back (`BoardGamesApp._turn_just_came_back`) rather than choose on the prompt just shown."""
+        moved, self._actions_shown = session.actions_recorded != self._actions_shown, session.actions_recorded
+        if not moved:
+            return  # the same moment redrawn (someone arrived or left): nothing new to read
+        came = step.kind == "turn" and step.seat == self.seat and session.last_seat not in (None, self.seat)
+        self._turn_back_at = self._clock() if came else None
 
     async def _show_table_after_page(self) -> None:
         while self._page_open() and self.session is not None:
@@ -513,6 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", required=True, type=Path)
     parser.add_argument("--seat", required=True, type=int)
     parser.add_argument("--lang", default=None)
+    parser.add_argument("--turn-back-grace", type=float, default=TURN_BACK_GRACE_SECONDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     # The kernel's hang-up when the guest's terminal goes is what ends a seat whose server is gone. A server started
     # with hang-ups ignored (under nohup) would pass that on, and the app would read its dead terminal forever.
@@ -521,7 +537,7 @@ def main(argv: list[str] | None = None) -> int:
     host_token = os.environ.pop(HOST_TOKEN_VARIABLE, None)
     # A guest's language is their own: their ssh client's locale, unless the host named one.
     set_language(args.lang or language_from_environment())
-    app = SeatApp(args.table, args.seat, token, host_token)
+    app = SeatApp(args.table, args.seat, token, host_token, turn_back_grace=args.turn_back_grace)
     app.run()
     if app.closed_reason:
         print(app.closed_reason, file=sys.stderr)

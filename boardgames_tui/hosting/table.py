@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..engine.base import IllegalAction
-from ..tui.computers import ComputerPlayers
+from ..tui.computers import TURN_BACK_GRACE_SECONDS, ComputerPlayers
 from ..tui.session import HotseatSession
 from . import link
 from .seat import HOST_TOKEN_VARIABLE, TOKEN_VARIABLE
@@ -101,9 +101,17 @@ class Outbox:
 class HostedTable:
     """One game served to its seats' processes (see the module's docstring)."""
 
-    def __init__(self, session: HotseatSession, *, computer_pause: float = 0.6, computers_in_subprocess: bool = True) -> None:
+    def __init__(
+        self,
+        session: HotseatSession,
+        *,
+        computer_pause: float = 0.6,
+        computers_in_subprocess: bool = True,
+        turn_back_grace: float = TURN_BACK_GRACE_SECONDS,
+    ) -> None:
         self.session = session
         self.computer_pause = computer_pause
+        self.turn_back_grace = turn_back_grace  # the seats' hold on Enter as their turn comes (tests shorten it)
         self.computers = ComputerPlayers(in_subprocess=computers_in_subprocess)
         self.person_seats = tuple(s for s in range(len(session.players)) if session.computer_level(s) is None)
         self._tokens = {seat: secrets.token_hex(16) for seat in self.person_seats}
@@ -153,6 +161,8 @@ class HostedTable:
         env.pop(HOST_TOKEN_VARIABLE, None)  # only the host's own seat gets it (host_seat_command)
         # -I: the seat's Python ignores the current folder and PYTHON* settings (nobody else's module gets in).
         argv = [sys.executable, "-I", "-m", "boardgames_tui.hosting.seat", "--table", str(self.socket_path), "--seat", str(seat)]
+        if self.turn_back_grace != TURN_BACK_GRACE_SECONDS:
+            argv += ["--turn-back-grace", str(self.turn_back_grace)]
         return argv + (["--lang", language] if language else [])
 
     def host_seat_command(self, seat: int, env: dict[str, str], language: str | None = None) -> list[str]:

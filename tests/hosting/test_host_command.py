@@ -15,6 +15,8 @@ from pathlib import Path
 
 import asyncssh
 
+from boardgames_tui.tui.computers import TURN_BACK_GRACE_SECONDS
+
 ESCAPES = re.compile(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])")
 
 
@@ -116,7 +118,11 @@ async def test_two_guests_play_hanabi_to_the_end_and_a_command_is_refused(tmp_pa
             for name, guest in guests.items():
                 if f"Your turn, {name}" in text_of(guest.received[marks[name] :]):
                     marks[name] = len(guest.received)
-                    guest.press(b"1", b"p", b"\r")
+                    guest.press(b"1", b"p")
+                    # An Enter typed the moment the other's move hands over the turn is held back (the hold is the
+                    # real one here): Enter comes once the guest has seen the move, as a person's would.
+                    await asyncio.sleep(TURN_BACK_GRACE_SECONDS + 0.1)
+                    guest.press(b"\r")
             await asyncio.sleep(0.2)
         for guest in guests.values():
             await guest.wait_for("Game over")

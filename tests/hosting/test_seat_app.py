@@ -20,7 +20,9 @@ from boardgames_tui.i18n import current_language
 from boardgames_tui.tui.screens.turn import TurnScreen
 
 from ..tui.helpers import screen_text, wait_until
-from .test_table import new_table
+from boardgames_tui.hosting import link
+
+from .test_table import join, new_table
 from tests.resamplers import table_size
 
 
@@ -302,3 +304,34 @@ def test_a_seat_ends_when_its_terminal_goes_even_if_started_with_hang_ups_ignore
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+async def test_enter_typed_as_another_players_move_hands_a_guest_the_turn_is_held_back(tmp_path: Path) -> None:
+    """At a hosted table a guest's turn comes whenever someone else's move arrives: an Enter typed in that
+    moment (waiting, or meant for the screen before) must not choose on the prompt just shown. It is held back
+    for a moment, with a word, as after a computer's move at one laptop; then Enter works as ever."""
+    table = new_table(tmp_path, "hanabi", [None, None])
+    await table.open()
+    now = [100.0]
+    try:
+        app = SeatApp(table.socket_path, 1, table._tokens[1], save_dir=tmp_path / "seat", computers_in_subprocess=False, turn_back_grace=0.4)
+        app._clock = lambda: now[0]  # the app's clock, moved by hand
+        async with app.run_test(size=(110, 32)) as pilot:
+            await wait_until(pilot, lambda: isinstance(app.screen, TurnScreen), "the table", timeout=10)
+            _reader, ana = await join(table, 0)  # Ana's seat, by the table's own protocol
+            action = table.session.view(0).legal_actions[0]
+            await link.send(ana, {"act": table.session.rules.dump_action(action)})
+            await wait_until(pilot, lambda: my_turn(app, table), "Ben's turn, after Ana's move", timeout=10)
+            before = table.session.actions_recorded
+            now[0] += 0.3
+            await pilot.press("1", "p")  # Ben's first card, to play: only the Enter that confirms is held back
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            assert table.session.actions_recorded == before, "the Enter typed as the turn came chose nothing"
+            assert "Your turn has just begun: see what happened, then press Enter again." in " ".join(screen_text(app).split())
+            now[0] += 0.2
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: table.session.actions_recorded > before, "Ben's play, a moment later", timeout=10)
+            ana.close()
+    finally:
+        await table.close()

@@ -31,7 +31,8 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 def new_table(tmp_path: Path, game_id: str, levels: list[str | None], seed: str = "7") -> HostedTable:
     rules = get_game(game_id).rules()
     session = HotseatSession.new(game_id, NAMES[: len(levels)], rules.Options(), SaveStore(tmp_path / "saves"), seed=seed, computers=levels)
-    return HostedTable(session, computer_pause=0.0, computers_in_subprocess=False)
+    # The seats' keys are typed as soon as their screens show the turn: no hold on Enter as it comes.
+    return HostedTable(session, computer_pause=0.0, computers_in_subprocess=False, turn_back_grace=0.0)
 
 
 async def join(table: HostedTable, seat: int, token: str | None = None) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
