@@ -524,7 +524,7 @@ async def _hosted_latencies(rounds: int) -> dict[str, float]:
     import re
     import sys
 
-    import asyncssh
+    from .hosting.ssh import asyncssh  # imported there without its library warnings
 
     timings: dict[str, list[float]] = {"game key, to the guest's redraw": [], "action, to the other guest's redraw": []}
     with tempfile.TemporaryDirectory() as folder:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import stat
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -409,3 +410,12 @@ def test_only_terminal_type_and_locale_come_from_the_client() -> None:
     assert client_environment("bad term\x1b", {}) == {"TERM": "xterm"}
     host = {"PATH": "/usr/bin", "HOME": "/home/host", "TERM": "screen", "LC_CTYPE": "C", "COLUMNS": "200", "LANG": "de_DE"}
     assert child_environment({"TERM": "xterm"}, host) == {"PATH": "/usr/bin", "HOME": "/home/host", "TERM": "xterm"}
+
+
+def test_hosting_starts_without_library_warnings() -> None:
+    """`boardgames host` shows the join instructions, not the SSH library's deprecation warnings (asyncssh
+    names DSA, which cryptography deprecates): Python's default warning display is on, as for a host."""
+    shown = subprocess.run(
+        [sys.executable, "-W", "default", "-c", "import boardgames_tui.hosting.ssh"], capture_output=True, text=True, check=True
+    )
+    assert "Warning" not in shown.stderr, shown.stderr
