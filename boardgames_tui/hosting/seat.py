@@ -412,9 +412,9 @@ class SeatApp(BoardGamesApp):
             await self.start_session(session)  # type: ignore[arg-type]
 
     def _hold_enter_if_the_turn_came(self, session: RemoteSession, step: NextStep) -> None:
-        """A guest's turn comes with someone else's move, when it arrives, as a turn comes back after a computer's
-        move at one laptop: an Enter or Space typed in that moment (waiting, or meant for the screen before) is
-        held back (`BoardGamesApp._turn_just_came_back`) rather than choose on the prompt just shown."""
+        """A guest's turn begins when another seat's move arrives, as a turn comes back after a computer's move at
+        one laptop: an Enter or Space typed in that moment (while waiting, or meant for the screen before) is held
+        back (`BoardGamesApp._turn_just_came_back`) rather than choose on the prompt just shown."""
         moved, self._actions_shown = session.actions_recorded != self._actions_shown, session.actions_recorded
         if not moved:
             return  # the same moment redrawn (someone arrived or left): nothing new to read
