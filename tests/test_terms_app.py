@@ -74,6 +74,7 @@ def test_since_your_last_turn_is_one_phrase() -> None:
 def test_levels_and_statistics_grouping() -> None:
     assert translation("Easy computer") == "电脑·简单"
     assert translation("Hard computer") == "电脑·困难"
+    assert translation("Strongest computer") == "电脑·最强"
     assert translation("By table") == "按人数与变体"
     assert "空格键" in translation("{name}, press Space when only you can see the screen.")
 

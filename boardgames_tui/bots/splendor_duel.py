@@ -19,6 +19,8 @@ Levels:
   privilege, no replenish; the token given back is the one the evaluation minds least, never one the
   turn brought when another can go. Nor is a replenish that cannot bring what the board lacks (it would
   only hand the opponent a privilege).
+- strongest: hard's search with two and a half times the iterations, for a person who beats Hard (it takes
+  longer a move; the setup says how long).
 
 Every level reads only the View and the generator it is given; the search is budgeted by iterations,
 never by the clock, so a decision replays exactly from the deal number.
@@ -680,6 +682,9 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
 # self-play games), within the 1 s at p95 and 2 s at worst a decision may take. Doubling from 1,000 is what
 # lifted Hard against the Hard of 2026-12-04 (`reference`, which keeps 1,000) past 65%.
 HARD_ITERATIONS = 2000
+# "Strongest": the same search, given more time where a person who beats Hard may want it (chosen once, before
+# any measurement; see LEVEL_FIGURES in narration/splendor_duel.py for what the arena measured of it).
+STRONGEST_ITERATIONS = 5000
 LISTINGS_PER_ITERATION = 1.2
 
 
@@ -853,6 +858,10 @@ def arena_figures(rules: Any, state: SplendorDuelState, seat: int) -> dict[str, 
     }
 
 
+def _strongest() -> SearchBot:
+    return SearchBot(STRONGEST_ITERATIONS)  # read when asked for: tests shorten the search
+
+
 def _reference() -> Any:
     from .splendor_duel_reference import ReferenceBot  # imports this module: loaded when first asked for
 
@@ -864,5 +873,6 @@ LEVELS: dict[str, BotFactory] = {
     "greedy": GreedyBot,
     "easy": EasyBot,
     "hard": SearchBot,
+    "strongest": _strongest,
     "reference": _reference,  # the Hard of 2026-12-04, for the arena only
 }

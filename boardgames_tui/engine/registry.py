@@ -47,6 +47,7 @@ GAMES: dict[str, GameSpec] = {
         GameSpec(
             id="splendor_duel",
             rules_path="boardgames_tui.engine.splendor_duel.rules:RULES",
+            table_levels=("easy", "hard", "strongest"),  # its computer's search still gains with more time
         ),
         GameSpec(
             id="lifeboat",

@@ -20,7 +20,7 @@ from ..i18n import N_, _
 
 
 # The computer levels a table can seat, as the setup and the records name them.
-LEVEL_LABELS = {"easy": N_("Easy computer"), "hard": N_("Hard computer")}
+LEVEL_LABELS = {"easy": N_("Easy computer"), "hard": N_("Hard computer"), "strongest": N_("Strongest computer")}
 
 
 def level_label(level: str) -> str:

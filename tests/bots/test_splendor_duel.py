@@ -29,6 +29,7 @@ LEVELS = sorted(BOTS["splendor_duel"])
 def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """A small search budget where only legality and the ending matter (the arena measures strength)."""
     monkeypatch.setattr(bots, "HARD_ITERATIONS", 15)
+    monkeypatch.setattr(bots, "STRONGEST_ITERATIONS", 15)
     monkeypatch.setattr(reference, "ITERATIONS", 15)
 
 

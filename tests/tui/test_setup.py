@@ -245,7 +245,8 @@ async def test_every_game_in_the_picker_starts_from_its_generated_setup(make_app
         assert isinstance(setup, SetupScreen) and setup.spec.id == game_id
         # Each computer level says what it does, with the game's own words for it.
         lines = [str(line) for line in setup.query_one("#levels-help", Static).content.renderables]  # type: ignore[union-attr]
-        assert lines == [f"{label} computer: {setup.narrator.level_help(level)}" for label, level in (("Easy", "easy"), ("Hard", "hard"))]
+        labels = {"easy": "Easy computer", "hard": "Hard computer", "strongest": "Strongest computer"}
+        assert lines == [f"{labels[level]}: {setup.narrator.level_help(level)}" for level in setup.spec.table_levels]
         await start_from_setup(app, pilot)
         session = app.session
         assert session is not None and session.spec.id == game_id

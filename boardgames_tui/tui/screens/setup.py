@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from rich.cells import cell_len
 from rich.console import Group
 from textual import on
 from textual.app import ComposeResult
@@ -139,6 +140,11 @@ class FormSelect(Select[Any]):
             form.scroll_relative(y=missing, animate=False)
 
 
+# A seat's kind list: its least width, and the cells around its choice (border, padding, the arrow).
+KIND_WIDTH = 22
+KIND_FRAME = 8
+
+
 class SetupScreen(Screen[None]):
     DEFAULT_CSS = """
     SetupScreen VerticalScroll { padding: 0 2; }
@@ -147,7 +153,7 @@ class SetupScreen(Screen[None]):
     SetupScreen .row .switch-state { width: auto; padding: 1 1 0 1; }
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
     SetupScreen .row .seat-kind { width: 22; }
-    SetupScreen .row Label.seat-label { width: 11; }
+    SetupScreen .row Label.seat-label { width: 9; }
     SetupScreen .row .name-field { width: 1fr; max-width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
     SetupScreen #setup-title { text-style: bold; padding: 1 0; }
@@ -205,6 +211,8 @@ class SetupScreen(Screen[None]):
             # Each seat is a person or a computer of some level (games that have computer players).
             levels = self.spec.table_levels
             seat_kinds = [(_("Person"), HUMAN), *((level_label(level), level) for level in levels)]
+            # The list is as wide as its longest choice ("Strongest computer") on one line, 22 cells at least.
+            kind_width = max([KIND_WIDTH, *(cell_len(label) + KIND_FRAME for label, _level in seat_kinds)])
             # The seats start as this game's were last time (a level this game lacks: a person).
             last_kinds = load_recent_seat_kinds(self.recent_names_file, self.spec.id)
             for seat in range(rules.max_players):
@@ -213,7 +221,9 @@ class SetupScreen(Screen[None]):
                     yield Label(_("Player {n}").format(n=seat + 1), classes="seat-label" if levels else "")
                     if levels:
                         kind = last_kinds[seat] if seat < len(last_kinds) and last_kinds[seat] in levels else HUMAN
-                        yield FormSelect(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}", classes="seat-kind")
+                        kinds = FormSelect(seat_kinds, value=kind, allow_blank=False, id=f"kind-{seat}", classes="seat-kind")
+                        kinds.styles.width = kind_width
+                        yield kinds
                     yield NameInput(value=names[seat], max_length=MAX_NAME_LENGTH, id=f"name-{seat}", classes="name-field")
                 yield Static(length_hint(), classes="help name-hint", id=f"name-hint-{seat}")
             if levels:  # what each computer level does and how strong it is, before the options
