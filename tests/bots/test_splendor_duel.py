@@ -34,7 +34,9 @@ def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_levels() -> None:
-    assert {"random", "greedy", "easy", "hard"} <= set(LEVELS)
+    assert {"random", "greedy", "easy", "hard", "strongest"} <= set(LEVELS)
+    # Strongest is Hard's search given more iterations (the arena measured what they buy).
+    assert BOTS["splendor_duel"]["strongest"]().iterations > BOTS["splendor_duel"]["hard"]().iterations
 
 
 @pytest.mark.usefixtures("quick_search")
