@@ -152,7 +152,6 @@ class SetupScreen(Screen[None]):
     SetupScreen .row Label { width: 22; padding-top: 1; }
     SetupScreen .row .switch-state { width: auto; padding: 1 1 0 1; }
     SetupScreen .row Input, SetupScreen .row Select { width: 40; }
-    SetupScreen .row .seat-kind { width: 22; }
     SetupScreen .row Label.seat-label { width: 9; }
     SetupScreen .row .name-field { width: 1fr; max-width: 40; }
     SetupScreen .help { color: $text-muted; padding-left: 22; }
