@@ -277,8 +277,43 @@ def test_hard_takes_a_discard_that_plays() -> None:
     assert decide(state, "easy", 0).kind == "draw"  # type: ignore[attr-defined]
     useless = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9"], discards=[("O3", 1)], phase="draw")
     assert decide(useless, "hard", 0).kind == "draw"  # type: ignore[attr-defined]
+    # With one opponent the run it completes stays on the rack (see the tests below); with two it is laid.
     after = play_turn(state, "hard")
-    assert sorted(table_text(after)) == ["R5 R6 R7"]
+    assert not table_text(after) and set(ids("R5 R6 R7")) <= set(after.racks[0])
+    three = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9", "B1 B2 B3"], discards=[("R7", 1)], phase="draw")
+    assert decide(three, "hard", 0).kind == "take_discard"  # type: ignore[attr-defined]
+    assert sorted(table_text(play_turn(three, "hard"))) == ["R5 R6 R7"]
+
+
+def test_hard_keeps_its_sets_on_the_rack_against_one_opponent() -> None:
+    """American and International with two players: a set that does not go out stays on Hard's rack, where
+    the opponent cannot lay off onto it, and the discard is a tile no set needs. Easy lays it; so does
+    Hard with more players, or with the face-down tiles nearly gone."""
+    racks = ["R5 R6 R7 B9 K2 O12", "K3 K4 K5 K6 K7 K8 K9 K10"]
+    for rule_set in ("american", "international"):
+        state = vbuild(rule_set, racks, [(1, "B11 B12 B13")])
+        after = play_turn(state, "hard")
+        assert not after.table[1:], rule_set
+        assert set(ids("R5 R6 R7")) <= set(after.racks[0]) and len(after.racks[0]) == 5, rule_set
+        assert "R5 R6 R7" in table_text(play_turn(state, "easy")), rule_set
+    three = vbuild("american", [*racks, "O1 O2 O3"], [(1, "B11 B12 B13")])
+    assert "R5 R6 R7" in table_text(play_turn(three, "hard"))
+    late = vbuild("american", racks, [(1, "B11 B12 B13")], pool="O4 O5 O6 O7 O8 O9", fill_pool=False)
+    assert "R5 R6 R7" in table_text(play_turn(late, "hard"))
+    standard = build(racks, ["B11 B12 B13"])
+    assert "R5 R6 R7" in table_text(play_turn(standard, "hard"))
+
+
+def test_hard_breaks_the_ice_with_the_fewest_tiles_against_one_opponent() -> None:
+    """American, two players: of the sets its rack makes, Hard's initial meld lays the fewest tiles worth
+    the 21 points (R10 R11 R12, 33) and keeps the rest; with three players it lays every set."""
+    rack = "R10 R11 R12 B2 B3 B4 K5 O5 R5 O9 K13"
+    state = vbuild("american", [rack, "K3 K4 K6 K7 K8 K9 K10 K11"], melded=(False, True))
+    after = play_turn(state, "hard")
+    assert after.melded[0] and table_text(after) == ["R10 R11 R12"]
+    three = vbuild("american", [rack, "K3 K4 K6 K7 K8 K9 K10 K11", "O1 O2 O3"], melded=(False, True, True))
+    laid = {frozenset(row.split()) for row in table_text(play_turn(three, "hard"))}
+    assert laid == {frozenset(row.split()) for row in ("B2 B3 B4", "K5 O5 R5", "R10 R11 R12")}
 
 
 def test_hard_keeps_the_tile_a_draw_can_lay_off_when_two_tiles_stay() -> None:

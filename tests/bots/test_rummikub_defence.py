@@ -42,13 +42,19 @@ def at_discard(rule_set: str, racks: list[str], table: list[tuple[int, str]]) ->
     return vbuild(rule_set, racks, table, phase="discard", trump=None)
 
 
+# A third player far from out, between Hard and the next player (seat 2: these rule sets go counter-clockwise),
+# where Hard's rack would be what a turn left on it: with one opponent Hard keeps whole sets on its rack and
+# never throws from them (tests/bots/test_rummikub.py), which these positions are not about.
+FAR_SEAT = "B3 B4 B5 O4 O5 K3 K4 K5"
+
+
 def test_trial_position_keeps_the_two_the_next_player_waits_for() -> None:
     # The game a person won: at three tiles they took Hard's R2 and laid O2 K2 R2. The spare R2 costs Hard
     # no outs, so without an opponent close it is the tile to throw; with one at three tiles, a 2 is the tile
     # most likely to complete their pair, and a high tile whose partners are all in sight goes instead.
-    close = at_discard("american", [HARD_RACK, "K2 B2 O7"], SAFE_HIGH_TABLE)
+    close = at_discard("american", [HARD_RACK, FAR_SEAT, "K2 B2 O7"], SAFE_HIGH_TABLE)
     assert discard_of(close) in ("K10", "B12", "B13")
-    far = at_discard("american", [HARD_RACK, "K2 B2 O7 B1 O3 R4 O4"], SAFE_HIGH_TABLE)
+    far = at_discard("american", [HARD_RACK, FAR_SEAT, "K2 B2 O7 B1 O3 R4 O4"], SAFE_HIGH_TABLE)
     assert discard_of(far) == "R2"
 
 
@@ -68,9 +74,9 @@ def test_after_the_ice_a_tile_that_lays_off_is_kept_back_too() -> None:
     # no draw would complete a set with (O2 O3 and O2 R2 are pairs), so it goes while nobody is close;
     # with the next player at two tiles, one that lays K5 on K2 K3 K4 and throws the other goes out.
     table = [(1, "K2 K3 K4"), (0, "B7 B8 B9 B10")]
-    far = vbuild("international", ["K5 O2 O3 R2", "R9 R10 O12 B2 B5 O6"], table, phase="discard")
+    far = vbuild("international", ["K5 O2 O3 R2", FAR_SEAT, "R9 R10 O12 B2 B5 O6"], table, phase="discard")
     assert discard_of(far) == "K5"
-    close = vbuild("international", ["K5 O2 O3 R2", "R9 R10"], table, phase="discard")
+    close = vbuild("international", ["K5 O2 O3 R2", FAR_SEAT, "R9 R10"], table, phase="discard")
     assert discard_of(close) != "K5"
 
 
