@@ -304,6 +304,23 @@ def test_hard_keeps_its_sets_on_the_rack_against_one_opponent() -> None:
     assert "R5 R6 R7" in table_text(play_turn(standard, "hard"))
 
 
+def test_international_hard_skips_the_ice_and_goes_out_from_a_standing_start() -> None:
+    """International, two players: a rack whose sets reach the 50-point ice but leave tiles over is not
+    laid (going out in one turn needs no ice) and the discard is a spare tile; the turn all fourteen tiles
+    fit, they go out at once (here a closed win). With three players it breaks the ice."""
+    rack = "R10 R11 R12 B10 B11 B12 K2 O5 R7 B4 O9 K13 O1"  # the runs are worth 66: over the ice
+    other = "K3 K4 K6 K7 K8 K9 K10 K11"
+    state = vbuild("international", [rack, other], melded=(False, True))
+    after = play_turn(state, "hard")
+    assert not after.melded[0] and not after.table
+    assert set(ids("R10 R11 R12 B10 B11 B12")) <= set(after.racks[0]) and len(after.racks[0]) == 12
+    three = vbuild("international", [rack, other, "O2 O3 O4"], melded=(False, True, True))
+    assert play_turn(three, "hard").melded[0]
+    whole = vbuild("international", ["R10 R11 R12 R13 B10 B11 B12 K10 K11 K12 O10 O11 O12 O13 B2", other], melded=(False, True))
+    done = play_turn(whole, "hard")
+    assert done.phase == "over" and done.winner == 0 and done.racks[0] == ()
+
+
 def test_hard_breaks_the_ice_with_the_fewest_tiles_against_one_opponent() -> None:
     """American, two players: of the sets its rack makes, Hard's initial meld lays the fewest tiles worth
     the 21 points (R10 R11 R12, 33) and keeps the rest; with three players it lays every set."""
@@ -334,10 +351,11 @@ def test_hard_keeps_a_pair_whose_third_tile_is_still_unseen() -> None:
 
 def test_hard_keeps_the_points_of_its_initial_meld() -> None:
     # Before the ice (International: 50) Hard keeps its high tiles, which bring the meld nearer, and throws
-    # its lowest; Easy throws the highest of its least linked tiles (a 13).
-    racks = ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8"]
+    # its lowest; Easy throws the highest of its least linked tiles (a 13). (Three players: with one
+    # opponent Hard skips the ice, see above.)
+    racks = ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8", "K1 K2 K3 K4"]
     table = [(1, "R6 K6 O6"), (1, "R6' B6 O6'")]
-    state = vbuild("international", racks, table, melded=(False, True))
+    state = vbuild("international", racks, table, melded=(False, True, True))
     assert decide(state, "hard", 0) == Discard(tile=ids("R5")[0])
     assert decide(state, "easy", 0).tile in ids("K13 O13")  # type: ignore[attr-defined]
 

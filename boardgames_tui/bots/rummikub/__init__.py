@@ -26,9 +26,10 @@ Levels:
   tiles that join a set on the table or fit among that player's own melds, then those their rack is
   likelier to complete; and in American, among tiles as safe and as little worth keeping, it throws the
   highest rather than be caught with it. With one opponent in American and International it keeps its
-  sets on its rack until they go out (`holds_back`), so the opponent cannot lay off onto them: its initial
-  meld is the fewest tiles that reach the ice, and then it lays nothing short of going out (it still takes
-  a discard that completes a set, and throws only tiles no set needs). (It once kept a joker back in the standard game while nobody
+  sets on its rack until they go out (`holds_back`), so the opponent cannot lay off onto them. In American
+  its initial meld is the fewest tiles that reach the ice, and then it lays nothing short of going out; in
+  International it does not break the ice at all but goes out in one turn (a finish or a closed win). It
+  still takes a discard that completes a set, and throws only tiles no set needs. (It once kept a joker back in the standard game while nobody
   was close to going out: over 400 arena games against the same bot without it, on deals it was never
   tuned on, that won 50.75% to 49.25%, inside the noise, so it went.)
 - "random": any legal action (the floor).
@@ -189,7 +190,9 @@ def plan_turn(
         same_turn = view.turn_rules.play_after_meld_same_turn
         meld = _candidate(view, pool, [], [], table.others if same_turn else [], view.turn_rules.initial_meld)
         if meld is not None and hold and meld.count < len(pool) - 1:
-            meld = _least_ice(view, meld)
+            # International lets a player go out from a standing start (all fourteen tiles in one turn), so
+            # Hard never breaks the ice before; in American the ice is needed first, to take discards.
+            meld = None if view.rule_set == "international" else _least_ice(view, meld)
         return meld if meld is not None else TurnPlan()
     # Without taking anything apart: new sets, and the sets on the table grown at their ends.
     in_place = table.fixed + table.free_rows + table.others
@@ -213,9 +216,11 @@ def holds_back(view: RummikubView, level: str) -> bool:
     every set on the table is somewhere that opponent may lay off tiles (Easy goes out mostly so: alone at
     the table it took twice as long); a set kept on the rack is as good to its owner, who may lay it the
     turn it goes out. Over 400 dev games against Easy this won 82.3% (American) and 81.5% (International)
-    where laying every set won 74.8% and 76%; laying only the fewest tiles the initial meld needs brought
-    American to 85.3%. With three or four players the others' sets give lay-offs anyway: there it won no
-    more (56% of 200 four-player games either way) and lost points, so it is left out."""
+    where laying every set won 74.8% and 76%. Laying only the fewest tiles the initial meld needs brought
+    American to 85.3% (International: no better); in International, skipping the ice and going out in one
+    turn won 92.5% (American, where the ice is needed to take a discard: 79%). With three or four players
+    the others' sets give lay-offs anyway: there it won no more (56% of 200 four-player American games
+    either way) and lost points, so it is left out."""
     return (
         level == "hard"
         and view.turn_rules.turn_ends_by_discard
@@ -488,15 +493,20 @@ def _hard_discard_choice(view: RummikubView) -> int:
     taken = view.taken_discard.id if view.taken_discard is not None else None
     rack = [t.id for t in view.rack or ()]
     choices = [t for t in rack if t != taken]
-    if view.seat is None or not view.melded[view.seat]:
+    holding = holds_back(view, "hard") and not view.played_this_turn
+    melded = view.seat is not None and view.melded[view.seat]
+    if not melded and not (holding and view.rule_set == "international"):
         if view.rule_set != "international":
             return _defended(view, choices, _loose_first(choices))  # Easy's order: see `_ice_key`
         if not view.played_this_turn:
             return _defended(view, choices, _ice_key(view, rack))
-    if holds_back(view, "hard") and not view.played_this_turn:
+    if holding:
         # The rack holds whole sets: throw from the tiles the best play would leave (start_table is the
-        # table now, since nothing was played).
-        laid = plan_turn(view, "hard", pool=rack).placed
+        # table now, since nothing was played); before the ice, which International's Hard skips, from the
+        # tiles its sets and lay-offs would leave, whatever they are worth.
+        others = _read_table(view).others
+        kept = plan_turn(view, "hard", pool=rack) if melded else _candidate(view, rack, [], [], others)
+        laid = kept.placed if kept is not None else ()
         choices = [t for t in choices if t not in laid] or choices
     one_high = view.turn_rules.one_in_runs == "low_or_high"
     unseen = _unseen(view)
