@@ -29,9 +29,9 @@ Levels:
   sets on its rack until they go out (`holds_back`), so the opponent cannot lay off onto them. In American
   its initial meld is the fewest tiles that reach the ice, and then it lays nothing short of going out; in
   International it does not break the ice at all but goes out in one turn (a finish or a closed win). It
-  still takes a discard that completes a set, and throws only tiles no set needs. (It once kept a joker back in the standard game while nobody
-  was close to going out: over 400 arena games against the same bot without it, on deals it was never
-  tuned on, that won 50.75% to 49.25%, inside the noise, so it went.)
+  still takes a discard that completes a set, and throws only tiles no set needs. (It once kept a joker
+  back in the standard game while nobody was close to going out: over 400 arena games against the same
+  bot without it, on deals it was never tuned on, that won 50.75% to 49.25%, inside the noise, so it went.)
 - "random": any legal action (the floor).
 """
 
@@ -217,7 +217,7 @@ def holds_back(view: RummikubView, level: str) -> bool:
     the table it took twice as long); a set kept on the rack is as good to its owner, who may lay it the
     turn it goes out. Over 400 dev games against Easy this won 82.3% (American) and 81.5% (International)
     where laying every set won 74.8% and 76%. Laying only the fewest tiles the initial meld needs brought
-    American to 85.3% (International: no better); in International, skipping the ice and going out in one
+    American to 85.8% (International: no better); in International, skipping the ice and going out in one
     turn won 92.5% (American, where the ice is needed to take a discard: 79%). With three or four players
     the others' sets give lay-offs anyway: there it won no more (56% of 200 four-player American games
     either way) and lost points, so it is left out."""
