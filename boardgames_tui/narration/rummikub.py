@@ -129,9 +129,10 @@ class RummikubNarrator(Narrator):
         ),
         "hard": N_(
             "Finds the best rearrangement of the whole table every turn; with the next player close to going"
-            " out, it discards what they are least likely to use. With the American or International rules and"
-            " one opponent it keeps its sets on its rack until it can go out. Wins about {wins} of two-player"
-            " games against Easy ({american} with the American rules, {international} with the International)."
+            " out, it discards what they are least likely to use. With the International rules, and the American"
+            " against one or two opponents, it keeps its sets on its rack until it can go out. Wins about {wins}"
+            " of two-player games against Easy ({american} with the American rules, {international} with the"
+            " International)."
         ),
     }
     # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP.

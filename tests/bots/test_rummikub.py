@@ -277,18 +277,18 @@ def test_hard_takes_a_discard_that_plays() -> None:
     assert decide(state, "easy", 0).kind == "draw"  # type: ignore[attr-defined]
     useless = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9"], discards=[("O3", 1)], phase="draw")
     assert decide(useless, "hard", 0).kind == "draw"  # type: ignore[attr-defined]
-    # With one opponent the run it completes stays on the rack (see the tests below); with two it is laid.
+    # With one opponent the run it completes stays on the rack (see the tests below); with three it is laid.
     after = play_turn(state, "hard")
     assert not table_text(after) and set(ids("R5 R6 R7")) <= set(after.racks[0])
-    three = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9", "B1 B2 B3"], discards=[("R7", 1)], phase="draw")
-    assert decide(three, "hard", 0).kind == "take_discard"  # type: ignore[attr-defined]
-    assert sorted(table_text(play_turn(three, "hard"))) == ["R5 R6 R7"]
+    four = vbuild("american", ["R5 R6 K1 B9 O12", "K2 K3 K4 K5 K6 K7 K8 K9", "B1 B2 B3", "O1 O2 O3"], discards=[("R7", 1)], phase="draw")
+    assert decide(four, "hard", 0).kind == "take_discard"  # type: ignore[attr-defined]
+    assert sorted(table_text(play_turn(four, "hard"))) == ["R5 R6 R7"]
 
 
 def test_hard_keeps_its_sets_on_the_rack_against_one_opponent() -> None:
     """American and International with two players: a set that does not go out stays on Hard's rack, where
     the opponent cannot lay off onto it, and the discard is a tile no set needs. Easy lays it; so does
-    Hard with more players, or with the face-down tiles nearly gone."""
+    Hard with the face-down tiles nearly gone, or in a four-player American game (International: it holds)."""
     racks = ["R5 R6 R7 B9 K2 O12", "K3 K4 K5 K6 K7 K8 K9 K10"]
     for rule_set in ("american", "international"):
         state = vbuild(rule_set, racks, [(1, "B11 B12 B13")])
@@ -296,8 +296,9 @@ def test_hard_keeps_its_sets_on_the_rack_against_one_opponent() -> None:
         assert not after.table[1:], rule_set
         assert set(ids("R5 R6 R7")) <= set(after.racks[0]) and len(after.racks[0]) == 5, rule_set
         assert "R5 R6 R7" in table_text(play_turn(state, "easy")), rule_set
-    three = vbuild("american", [*racks, "O1 O2 O3"], [(1, "B11 B12 B13")])
-    assert "R5 R6 R7" in table_text(play_turn(three, "hard"))
+    for players, rule_set, lays in ((3, "american", False), (4, "american", True), (4, "international", False)):
+        more = vbuild(rule_set, [*racks, "O1 O2 O3", "O10 O11 O12"][:players], [(1, "B11 B12 B13")])
+        assert ("R5 R6 R7" in table_text(play_turn(more, "hard"))) == lays, (players, rule_set)
     late = vbuild("american", racks, [(1, "B11 B12 B13")], pool="O4 O5 O6 O7 O8 O9", fill_pool=False)
     assert "R5 R6 R7" in table_text(play_turn(late, "hard"))
     standard = build(racks, ["B11 B12 B13"])
@@ -305,17 +306,20 @@ def test_hard_keeps_its_sets_on_the_rack_against_one_opponent() -> None:
 
 
 def test_international_hard_skips_the_ice_and_goes_out_from_a_standing_start() -> None:
-    """International, two players: a rack whose sets reach the 50-point ice but leave tiles over is not
-    laid (going out in one turn needs no ice) and the discard is a spare tile; the turn all fourteen tiles
-    fit, they go out at once (here a closed win). With three players it breaks the ice."""
+    """International: a rack whose sets reach the 50-point ice but leave tiles over is not laid (going out
+    in one turn needs no ice), with two players or four, and the discard is a spare tile; the turn all
+    fourteen tiles fit, they go out at once (here a closed win). With the face-down tiles nearly gone it
+    breaks the ice."""
     rack = "R10 R11 R12 B10 B11 B12 K2 O5 R7 B4 O9 K13 O1"  # the runs are worth 66: over the ice
     other = "K3 K4 K6 K7 K8 K9 K10 K11"
     state = vbuild("international", [rack, other], melded=(False, True))
     after = play_turn(state, "hard")
     assert not after.melded[0] and not after.table
     assert set(ids("R10 R11 R12 B10 B11 B12")) <= set(after.racks[0]) and len(after.racks[0]) == 12
-    three = vbuild("international", [rack, other, "O2 O3 O4"], melded=(False, True, True))
-    assert play_turn(three, "hard").melded[0]
+    four = vbuild("international", [rack, other, "O2 O3 O4", "O6 O7 O8"], melded=(False, True, True, True))
+    assert not play_turn(four, "hard").melded[0]
+    late = vbuild("international", [rack, other], melded=(False, True), pool="O2 O3 O4 O6 O7 O8", fill_pool=False)
+    assert play_turn(late, "hard").melded[0]
     whole = vbuild("international", ["R10 R11 R12 R13 B10 B11 B12 K10 K11 K12 O10 O11 O12 O13 B2", other], melded=(False, True))
     done = play_turn(whole, "hard")
     assert done.phase == "over" and done.winner == 0 and done.racks[0] == ()
@@ -323,13 +327,13 @@ def test_international_hard_skips_the_ice_and_goes_out_from_a_standing_start() -
 
 def test_hard_breaks_the_ice_with_the_fewest_tiles_against_one_opponent() -> None:
     """American, two players: of the sets its rack makes, Hard's initial meld lays the fewest tiles worth
-    the 21 points (R10 R11 R12, 33) and keeps the rest; with three players it lays every set."""
+    the 21 points (R10 R11 R12, 33) and keeps the rest; with four players it lays every set."""
     rack = "R10 R11 R12 B2 B3 B4 K5 O5 R5 O9 K13"
     state = vbuild("american", [rack, "K3 K4 K6 K7 K8 K9 K10 K11"], melded=(False, True))
     after = play_turn(state, "hard")
     assert after.melded[0] and table_text(after) == ["R10 R11 R12"]
-    three = vbuild("american", [rack, "K3 K4 K6 K7 K8 K9 K10 K11", "O1 O2 O3"], melded=(False, True, True))
-    laid = {frozenset(row.split()) for row in table_text(play_turn(three, "hard"))}
+    four = vbuild("american", [rack, "K3 K4 K6 K7 K8 K9 K10 K11", "O1 O2 O3", "O10 O11 O12"], melded=(False, True, True, True))
+    laid = {frozenset(row.split()) for row in table_text(play_turn(four, "hard"))}
     assert laid == {frozenset(row.split()) for row in ("B2 B3 B4", "K5 O5 R5", "R10 R11 R12")}
 
 
@@ -351,11 +355,11 @@ def test_hard_keeps_a_pair_whose_third_tile_is_still_unseen() -> None:
 
 def test_hard_keeps_the_points_of_its_initial_meld() -> None:
     # Before the ice (International: 50) Hard keeps its high tiles, which bring the meld nearer, and throws
-    # its lowest; Easy throws the highest of its least linked tiles (a 13). (Three players: with one
-    # opponent Hard skips the ice, see above.)
-    racks = ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8", "K1 K2 K3 K4"]
+    # its lowest; Easy throws the highest of its least linked tiles (a 13). (With six face-down tiles left:
+    # before that, Hard skips the ice, see above.)
+    racks = ["R5 R7 K13 O13", "B1 B2 B3 B4 B5 B6 B7 B8"]
     table = [(1, "R6 K6 O6"), (1, "R6' B6 O6'")]
-    state = vbuild("international", racks, table, melded=(False, True, True))
+    state = vbuild("international", racks, table, melded=(False, True), pool="K1 K2 K3 K4 K5 O2", fill_pool=False)
     assert decide(state, "hard", 0) == Discard(tile=ids("R5")[0])
     assert decide(state, "easy", 0).tile in ids("K13 O13")  # type: ignore[attr-defined]
 

@@ -42,19 +42,20 @@ def at_discard(rule_set: str, racks: list[str], table: list[tuple[int, str]]) ->
     return vbuild(rule_set, racks, table, phase="discard", trump=None)
 
 
-# A third player far from out, between Hard and the next player (seat 2: these rule sets go counter-clockwise),
-# where Hard's rack would be what a turn left on it: with one opponent Hard keeps whole sets on its rack and
-# never throws from them (tests/bots/test_rummikub.py), which these positions are not about.
-FAR_SEAT = "B3 B4 B5 O4 O5 K3 K4 K5"
+# Two players far from out, between Hard and the next player (the last seat: these rule sets go
+# counter-clockwise), so that Hard's rack is what a turn left on it: with one or two opponents in American
+# Hard keeps whole sets on its rack and never throws from them (tests/bots/test_rummikub.py), which these
+# positions are not about.
+FAR_SEATS = ["B3 B4 B5 O4 O5 K3 K4 K5", "R7 B7 K7 O7 R5 K5"]
 
 
 def test_trial_position_keeps_the_two_the_next_player_waits_for() -> None:
     # The game a person won: at three tiles they took Hard's R2 and laid O2 K2 R2. The spare R2 costs Hard
     # no outs, so without an opponent close it is the tile to throw; with one at three tiles, a 2 is the tile
     # most likely to complete their pair, and a high tile whose partners are all in sight goes instead.
-    close = at_discard("american", [HARD_RACK, FAR_SEAT, "K2 B2 O7"], SAFE_HIGH_TABLE)
+    close = at_discard("american", [HARD_RACK, *FAR_SEATS, "K2 B2 O7"], SAFE_HIGH_TABLE)
     assert discard_of(close) in ("K10", "B12", "B13")
-    far = at_discard("american", [HARD_RACK, FAR_SEAT, "K2 B2 O7 B1 O3 R4 O4"], SAFE_HIGH_TABLE)
+    far = at_discard("american", [HARD_RACK, *FAR_SEATS, "K2 B2 O7 B1 O3 R4 O4"], SAFE_HIGH_TABLE)
     assert discard_of(far) == "R2"
 
 
@@ -69,26 +70,29 @@ def test_a_tile_that_lays_off_is_not_thrown_while_a_safer_one_is_there() -> None
     assert discard_of(close) == "B3"
 
 
-def test_after_the_ice_a_tile_that_lays_off_is_kept_back_too() -> None:
-    # International, Hard has broken the ice and its turn is over but for the discard: K5 is the one tile
-    # no draw would complete a set with (O2 O3 and O2 R2 are pairs), so it goes while nobody is close;
-    # with the next player at two tiles, one that lays K5 on K2 K3 K4 and throws the other goes out.
-    table = [(1, "K2 K3 K4"), (0, "B7 B8 B9 B10")]
-    far = vbuild("international", ["K5 O2 O3 R2", FAR_SEAT, "R9 R10 O12 B2 B5 O6"], table, phase="discard")
-    assert discard_of(far) == "K5"
-    close = vbuild("international", ["K5 O2 O3 R2", FAR_SEAT, "R9 R10"], table, phase="discard")
-    assert discard_of(close) != "K5"
+def test_after_the_ice_a_tile_the_next_player_can_lay_is_kept_back_too() -> None:
+    # International, Hard has broken the ice and its turn is over but for the discard: K4 is the one tile
+    # no draw would complete a set with (O2 O3 and O2 R2 are pairs), and Hard cannot lay it (K2-K6 is the
+    # next player's run), so it goes while nobody is close; but the next player may split their own run
+    # (K2 K3 K4, K4 K5 K6), so at two tiles, taking K4 and throwing the other goes out.
+    table = [(1, "K2 K3 K4 K5 K6"), (0, "B7 B8 B9 B10")]
+    far = vbuild("international", ["K4 O2 O3 R2", "R9 R10 O12 B2 B5 O6"], table, phase="discard")
+    assert discard_of(far) == "K4"
+    close = vbuild("international", ["K4 O2 O3 R2", "R9 R10"], table, phase="discard")
+    assert discard_of(close) != "K4"
 
 
 def test_the_discard_is_unchanged_while_every_opponent_is_far_from_out() -> None:
     # K11 joins K12 K13 K1 on the table, yet with four tiles or more on every other rack Hard throws it as
     # before: it costs no outs and is the highest such tile.
-    table = [(1, "K12 K13 K1"), (2, "R4 O4 B4")]
-    far = vbuild("american", ["K11 R6 B9 O2 O3", "R9 R10 O12 B2", "B5 O6 K9 K8"], table, phase="discard", trump=None)
+    # (Four players: with fewer, Hard would keep K11 to lay with its going out.)
+    table = [(1, "K12 K13 K1"), (3, "R4 O4 B4")]
+    far_seat = FAR_SEATS[1]
+    far = vbuild("american", ["K11 R6 B9 O2 O3", "R9 R10 O12 B2", far_seat, "B5 O6 K9 K8"], table, phase="discard", trump=None)
     assert discard_of(far) == "K11"
-    # Only the next player may take a discard, and seat 2 plays next (counter-clockwise): seat 1 at three
+    # Only the next player may take a discard, and seat 3 plays next (counter-clockwise): seat 1 at three
     # tiles cannot take the K11, so it still goes (the highest tile, which Hard would be caught with).
-    after_next = vbuild("american", ["K11 R6 B9 O2 O3", "R9 R10 O12", "B5 O6 K9 K8"], table, phase="discard", trump=None)
+    after_next = vbuild("american", ["K11 R6 B9 O2 O3", "R9 R10 O12", far_seat, "B5 O6 K9 K8"], table, phase="discard", trump=None)
     assert discard_of(after_next) == "K11"
-    next_close = vbuild("american", ["K11 R6 B9 O2 O3", "B5 O6 K9 K8", "R9 R10 O12"], table, phase="discard", trump=None)
+    next_close = vbuild("american", ["K11 R6 B9 O2 O3", "B5 O6 K9 K8", far_seat, "R9 R10 O12"], table, phase="discard", trump=None)
     assert discard_of(next_close) != "K11"

@@ -244,14 +244,15 @@ async def test_the_key_bar_keeps_its_words_at_100_and_80_columns(make_app) -> No
 
 
 async def test_the_table_marks_what_the_computers_changed_since_the_person_looked(make_app) -> None:
-    # American: Ana (a person) draws and discards; Ben (a computer, ice broken) lays O7 O8 O9 and discards.
+    # American: Ana (a person) draws and discards; Ben (an Easy computer, ice broken) lays O7 O8 O9 and
+    # discards (a Hard one would keep the run on its rack, bots/rummikub `holds_back`).
     state = vbuild(
         "american", ["R3 R4 K9 K12", "O7 O8 O9 B1 B2", "B11 B12"], table=[(2, "K5 R5 B5")],
         phase="draw", pool="K13 R13 O13 B13",
     )  # fmt: skip
     app = make_app(computer_pause=0.0)
     async with app.run_test(size=(100, 30)) as pilot:
-        session = with_computers(app, state, (None, "hard", "hard"))
+        session = with_computers(app, state, (None, "easy", "hard"))
         await app.start_session(session)
         screen = await wait_for_person(app, pilot, session)
         assert NEW_MARK not in str(screen.query_one("#rk-sets").render())  # resumed: nothing known to mark
