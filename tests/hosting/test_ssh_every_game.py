@@ -428,8 +428,10 @@ class Table:
             await self.decide(person, check)
         for person in self.people.values():
             # The results screen's title ("Lifeboat · Game over · Deal 7"): a game's last news may say
-            # "Game over" too, before the results come.
-            await person.until_shown(lambda screen: " · Game over · " in screen, "the results")
+            # "Game over" too, before the results come. Its title can reach the terminal a frame before the
+            # standings, so this waits for the other player's name as well.
+            other = NAMES[1 - person.seat]
+            await person.until_shown(lambda screen: " · Game over · " in screen and other in screen, "the results")
 
     async def decide(self, person: Person, check: bool) -> None:
         """`person` waits for their screen to show the decision, then types its keys. The host and the
