@@ -177,7 +177,8 @@ def plan_turn(
     """The turn's plan for the seat to play: the same at every step of the turn. `pool` replaces the rack
     (and the tiles played this turn) for a what-if: the rack with the discard pile's top added, say.
     With `hold` (`holds_back`) the sets stay on the rack unless they go out: the initial meld lays only
-    the fewest tiles that reach it, and after it nothing is laid short of going out."""
+    the fewest tiles that reach it (none where a player may go out from a standing start), and after it
+    nothing is laid short of going out."""
     seat = view.seat
     assert seat is not None
     table = _read_table(view)
@@ -190,9 +191,9 @@ def plan_turn(
         same_turn = view.turn_rules.play_after_meld_same_turn
         meld = _candidate(view, pool, [], [], table.others if same_turn else [], view.turn_rules.initial_meld)
         if meld is not None and hold and meld.count < len(pool) - 1:
-            # International lets a player go out from a standing start (all fourteen tiles in one turn), so
-            # Hard never breaks the ice before; in American the ice is needed first, to take discards.
-            meld = None if view.rule_set == "international" else _least_ice(view, meld)
+            # Where a player may go out from a standing start (International), Hard never breaks the ice
+            # before; in American the ice is needed first, to take discards.
+            meld = None if view.turn_rules.closed_win else _least_ice(view, meld)
         return meld if meld is not None else TurnPlan()
     # Without taking anything apart: new sets, and the sets on the table grown at their ends.
     in_place = table.fixed + table.free_rows + table.others
@@ -225,7 +226,7 @@ def holds_back(view: RummikubView, level: str) -> bool:
     return (
         level == "hard"
         and view.turn_rules.turn_ends_by_discard
-        and (view.rule_set == "international" or len(view.players) <= 3)
+        and (view.turn_rules.closed_win or len(view.players) <= 3)
         and view.pool_size > HOLD_UNTIL_POOL
     )
 
@@ -496,7 +497,7 @@ def _hard_discard_choice(view: RummikubView) -> int:
     choices = [t for t in rack if t != taken]
     holding = holds_back(view, "hard") and not view.played_this_turn
     melded = view.seat is not None and view.melded[view.seat]
-    if not melded and not (holding and view.rule_set == "international"):
+    if not melded and not (holding and view.turn_rules.closed_win):
         if view.rule_set != "international":
             return _defended(view, choices, _loose_first(choices))  # Easy's order: see `_ice_key`
         if not view.played_this_turn:
