@@ -263,3 +263,40 @@ def test_hard_gives_in_to_a_robbery_it_cannot_fight_off() -> None:
     assert fight_is_hopeless(view, RefuseDemand())
     for k in range(5):
         assert LEVELS["hard"]().choose(view, random.Random(k)) == AcceptDemand()
+
+
+def test_hard_robs_a_rival_that_is_only_a_little_weaker() -> None:
+    # The First Mate (8) eyes the Captain's face-up painting; the Captain (7) holds one unknown card that
+    # may be a weapon, so the fight is close. Easy wants a clear edge and rows; hard demands the painting.
+    s = build(face_up={CA: ["painting_3"]}, hands={CA: ["water"]}, actor=FM)
+    view = RULES.view(s, FM)
+    assert not fight_is_hopeless(view, Rob(target=CA, card=s.face_up[CA][0]))
+    for k in range(5):
+        assert not isinstance(LEVELS["easy"]().choose(view, random.Random(k)), Rob)
+        action = LEVELS["hard"]().choose(view, random.Random(k))
+        assert isinstance(action, Rob) and action.target == CA and action.card is not None
+        assert CARD_KEY[action.card] == "painting_3"
+
+
+def test_hard_leaves_a_clearly_stronger_rival_alone() -> None:
+    # Lady Lauren (4) and the same painting on the Captain (7): a demand would likely be refused and lost.
+    s = build(face_up={CA: ["painting_3"]}, hands={CA: ["water"]}, actor=LL)
+    view = RULES.view(s, LL)
+    for k in range(5):
+        assert not isinstance(LEVELS["hard"]().choose(view, random.Random(k)), Rob)
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_defender_plays_both_oars_it_needs(level: str) -> None:
+    # Sir Stephen (5) refuses the Captain (7): a tie goes to the defender, so it needs both its oars. The
+    # engine offers one "play an oar" for the pair; the bots used to look for the second oar's own action,
+    # find none, and keep both (a weapon kept through a fight it would have won).
+    s = build(hands={SS: ["oar", "oar"], CA: ["painting_3"]}, actor=CA)
+    s = act(s, Rob(target=SS))
+    s = act(s, RefuseDemand())
+    for _ in range(2):
+        s = until_turn(s, SS)
+        action = choose(s, level)
+        assert isinstance(action, PlayCard) and CARD_KEY[action.card] == "oar"
+        s = act(s, action)
+    assert sum(CARD_KEY[c] == "oar" for c in s.face_up[SS]) == 2
