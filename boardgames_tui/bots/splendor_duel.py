@@ -10,13 +10,14 @@ Levels:
   with a static evaluation of both players' progress toward the three ways to win: points, crowns (and
   the royal card the next crown threshold brings), the best colour, the engine of bonuses, the cards in
   reach, a winning card a take or two away (a threat to answer), tokens (those past 6 count half, those
-  past the limit of 10 nothing), and a drag for reserved cards still far from affordable. A tree node
-  considers a short list of the most promising moves (all purchases, the best token takes, reserves of
-  cards the gold makes affordable or that keep a winning card from the opponent, privileges whose token
-  can be kept); the lists are cached by the position they depend on, and the card sums run on packed
-  integers, so the budget of iterations goes into search rather than bookkeeping. Nothing that only goes
-  back to the bag is considered (issue #28): at the limit, no line of tokens longer than one, no
-  privilege, no replenish; the token given back is the one the evaluation minds least, never one the
+  past the limit of 10 nothing), and a drag for reserved cards still far from affordable (more for the
+  searching seat's own, once out of reach at all: it does not spend what pays for a card it reserved).
+  A tree node considers a short list of the most promising moves (all purchases, the best token takes,
+  reserves of cards the gold makes affordable or that keep a winning card from the opponent, privileges
+  whose token can be kept); the lists are cached by the position they depend on, and the card sums run
+  on packed integers, so the budget of iterations goes into search rather than bookkeeping. Nothing that
+  only goes back to the bag is considered (issue #28): at the limit, no line of tokens longer than one,
+  no privilege, no replenish; the token given back is the one the evaluation minds least, never one the
   turn brought when another can go. Nor is a replenish that cannot bring what the board lacks (it would
   only hand the opponent a privilege).
 - strongest: hard's search with two and a half times the iterations, for a person who beats Hard (it takes
@@ -31,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -151,6 +153,15 @@ FULL_HAND = 6
 REACH_WEIGHTS = (0.5, 0.25, 0.12)
 # What each token still lacking for a reserved card costs its holder (up to 8 of them).
 RESERVE_DRAG = 1.0
+# What each of the searching seat's own reserved cards out of reach costs on top: spending the tokens (or
+# the gold) that paid for one on something else leaves a card that may never be bought, which a person calls
+# out. Only the searching seat's: charging the opponent too made Hard expect the opponent to guard its
+# reserves as well. Against `reference` on dev deals ("dev-sd-r1", 30 games), reserves never affordable:
+# 22 without it, 9 charged to both players, 6 to the searching seat only; wins 17, 17 and 24. Charged to
+# both, the held-out deals ("untuned-2026-12-05", 200 games) gave 78 reserves never affordable instead of
+# 143, but 117 wins instead of 135; to the searching seat only, fresh held-out deals
+# ("untuned-splendor-reserves-2026-12-06", 200 games) gave 56, and 143 wins (71.5%).
+RESERVE_OUT_OF_REACH = 3.0
 # A card that would win, within one take of three tokens, is a threat the other player must answer (or a
 # plan to follow): it counts this much, divided by one more than the tokens lacking.
 NEAR_WIN = 2.0
@@ -182,12 +193,12 @@ def royal_prospect(p: Any, royals_left: int) -> float:
     return ROYAL_WORTH * min(1.0, share) ** 2
 
 
-def player_worth(p: Any, shared: Sequence[int], royals_left: int) -> tuple[float, bool]:
+def player_worth(p: Any, shared: Sequence[int], royals_left: int, out_of_reach: float = 0.0) -> tuple[float, bool]:
     """A player's standing in points (progress toward 20 points, 10 crowns and 10 points in one colour,
     with bonuses, tokens, privileges, the next royal card and the cards within reach, in the pyramid
     `shared` or reserved, counted toward it), and whether a card it can buy right now would win. A
-    reserved card far from affordable counts against the player: it holds a slot and may never pay; a
-    winning card a take or two away counts for it."""
+    reserved card far from affordable counts against the player: it holds a slot and may never pay (and
+    `out_of_reach` more for being out of reach at all); a winning card a take or two away counts for it."""
     best_colour = max(p.colour_points)
     worth = p.points + 0.9 * p.crowns + 1.1 * best_colour
     # the race is won by whichever route finishes first, so a route close to its end counts extra
@@ -209,14 +220,17 @@ def player_worth(p: Any, shared: Sequence[int], royals_left: int) -> tuple[float
             if gap < nearest_win and wins_with(cid, p):
                 nearest_win = gap
     for cid in reserved:
-        worth -= RESERVE_DRAG * min(gap_from(cid, means, gold, has_bonus), 8)
+        gap = gap_from(cid, means, gold, has_bonus)
+        if gap:
+            worth -= RESERVE_DRAG * min(gap, 8) + out_of_reach
     if 0 < nearest_win < NEAR_WIN_GAP:
         worth += NEAR_WIN / (1.0 + nearest_win)
     return worth + sum(w * r for w, r in zip(REACH_WEIGHTS, reach)), nearest_win == 0
 
 
-def state_value(state: SplendorDuelState) -> float:
-    """Seat 0's chances in [0, 1]: 1 or 0 once someone has won, else the evaluation through a logistic.
+def state_value(state: SplendorDuelState, searcher: int | None = None) -> float:
+    """Seat 0's chances in [0, 1]: 1 or 0 once someone has won, else the evaluation through a logistic
+    (the `searcher`'s own reserved cards out of reach cost it RESERVE_OUT_OF_REACH each).
     A player who could buy a winning card now has all but won if it is their turn (above 0.95, whatever
     else the evaluation says: blocking that card is better than any position that leaves it), and is well
     ahead if it is not (the other may still buy or reserve that card first)."""
@@ -226,7 +240,10 @@ def state_value(state: SplendorDuelState) -> float:
         return 1.0 if state.winner == 0 else 0.0
     shared = [cid for row in state.pyramid for cid in row if cid]
     royals_left = len(state.royals)
-    (w0, win0), (w1, win1) = (player_worth(p, shared, royals_left) for p in state.seats)
+    (w0, win0), (w1, win1) = (
+        player_worth(p, shared, royals_left, RESERVE_OUT_OF_REACH if seat == searcher else 0.0)
+        for seat, p in enumerate(state.seats)
+    )
     mover = state.current
     diff = w0 - w1 + (0.8 if mover == 0 else -0.8)
     if state.phase in ("start", "main") and (win0, win1)[1 - mover]:
@@ -719,7 +736,7 @@ def search(
     if len(legal) == 1:
         return legal[0]
     options_of = candidates if candidates is not None else globals()["candidates"]
-    rate = value if value is not None else state_value
+    rate = value if value is not None else partial(state_value, searcher=view.seat)
     rules = _SEARCH_RULES
     legal_actions, apply = rules.legal_actions, rules.apply
     dealer = Dealer(view)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from boardgames_tui.bots import splendor_duel_reference as reference
 from boardgames_tui.engine.splendor_duel.cards import cost_after_bonuses, shortfall
 from boardgames_tui.engine.splendor_duel.data import CARDS, JOKER
 from boardgames_tui.engine.splendor_duel.lines import LINES
-from boardgames_tui.engine.splendor_duel.models import Buy, Reserve
+from boardgames_tui.engine.splendor_duel.models import Buy, Reserve, SplendorDuelState
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from tests.blunders.helpers import steps_of
 from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, random_midgame, resample_hidden, tokens
@@ -330,3 +331,29 @@ def test_hard_keeps_the_gold_and_pearls_of_a_reserve_at_the_limit() -> None:
     s = RULES.apply(s, 0, next(a for a in RULES.legal_actions(s, 0) if a.kind == "reserve" and a.card == 2))
     assert s.phase == "discard"
     assert BOTS["splendor_duel"]["hard"]().choose(RULES.view(s, 0), random.Random(0)).colour < 5
+
+
+# A position from a dev game (seed "dev-sd-r1", game 4, Hard's turn at step 50): Hard holds two reserved
+# cards, 3 (an extra turn) and 4 (a token from the board), each affordable with its one gold; card 25 in
+# the pyramid (a point) costs the greens card 3 needs. Before RESERVE_OUT_OF_REACH, Hard bought 25 and
+# left both reserved cards out of reach (card 4 was never bought in that game).
+RESERVES_IN_REACH = Path(__file__).parent / "data" / "splendor_duel_reserves_in_reach.json"
+
+
+@pytest.mark.parametrize("label", ["in-reach-0", "in-reach-1", "in-reach-2"])
+def test_hard_does_not_spend_what_pays_for_its_reserved_cards(label: str) -> None:
+    s = SplendorDuelState.model_validate_json(RESERVES_IN_REACH.read_text(encoding="utf-8"))
+    me = s.current
+    assert s.seats[me].reserved and all(bots.card_gap(c, s.seats[me]) == 0 for c in s.seats[me].reserved)
+    n = 0
+    while s.current == me and s.phase != "over":
+        s = RULES.apply(s, me, BOTS["splendor_duel"]["hard"]().choose(RULES.view(s, me), decision_rng(label, n, me)))
+        n += 1
+    assert all(bots.card_gap(c, s.seats[me]) == 0 for c in s.seats[me].reserved)
+
+
+def test_only_the_searching_seat_pays_for_its_reserves_out_of_reach() -> None:
+    # Seat 1 holds a level-3 card it cannot pay for: that costs it only in its own search, so the search
+    # does not expect the opponent to guard its reserves as this seat does.
+    s = build(board_cells=BOARD, seats=(player(tokens(W=1)), player(tokens(B=1), reserved=(56,))))
+    assert bots.state_value(s, searcher=1) > bots.state_value(s, searcher=0) == bots.state_value(s)
