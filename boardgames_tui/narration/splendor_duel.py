@@ -112,12 +112,12 @@ class SplendorDuelNarrator(Narrator):
             "Hard's look-ahead given more time: about {seconds} s a move; wins about {wins} of games against Hard."
         ),
     }
-    # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP:
-    # 196 of 200 games against greedy (2,000 iterations a decision; against the Hard of 2026-12-04, `reference`,
-    # 135 of 200).
+    # What the arena measured (python -m boardgames_tui.arena), said in LEVEL_HELP: 198 of 200 games against
+    # greedy (seed "untuned-2026-12-05", 2,000 iterations a decision, with the reserve step of 2026-12-06);
+    # against the Hard of 2026-12-04, `reference`, 143 of 200 (seed "untuned-splendor-reserves-2026-12-06").
     # Strongest (5,000 iterations) against Hard, seeds "untuned-strongest-2026-12-06" (100 games) and "…-06b" (60):
     # 93 of 160 games; a decision on a quiet 2-core machine (the benchmark): median 0.97 s, p95 1.3 s.
-    LEVEL_FIGURES = {"hard": {"wins": "98%"}, "strongest": {"seconds": "1", "wins": "58%"}}
+    LEVEL_FIGURES = {"hard": {"wins": "99%"}, "strongest": {"seconds": "1", "wins": "58%"}}
 
     # -- shared pieces
 
