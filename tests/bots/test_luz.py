@@ -167,6 +167,52 @@ def test_hard_weighs_the_bids_its_playouts_favour_not_only_those_near_the_card_c
     assert _decide("hard", state) == Bid(tricks=0, bead=False)
 
 
+def _long_greens() -> LuzState:
+    # A four-player deal (dev games, round 1): seat 2 bids first and leads, holding five greens with the
+    # 10 and 9 on top, one middling yellow and little else. Every playout of the bid-seeking rule cashes
+    # the greens, but the others hold few greens and will trump them; at the table it bid 5 and took 1.
+    hands = [
+        ["R1", "Y2", "Y4", "G4", "B2", "B8", "P3", "P6", "P7", "P8"],
+        ["R4", "R7", "R8", "Y6", "Y10", "G2", "B1", "B3", "P2", "P9"],
+        ["R3", "Y7", "G3", "G6", "G7", "G9", "G10", "B4", "P1", "P4"],
+        ["R2", "R5", "Y3", "Y5", "Y9", "G5", "B5", "B9", "P5", "P10"],
+    ]
+    return build(
+        hands, phase="bid", bids=(None,) * 4, first=2, leader=2, current=2, marker=2,
+        set_aside=["R10", "G8", "R6", "B7", "Y1", "R9", "B6", "B10", "G1", "Y8"],
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_hard_bids_what_holds_up_when_the_play_goes_otherwise(seed: int) -> None:
+    state = _long_greens()
+    view = RULES.view(state, 2)
+    # Playouts that follow the rule card for card are sure of the greens (the control: they bid 5) ...
+    assert HardBot(bid_stray=0.0).choose(view, random.Random(seed)).tricks == 5
+    # ... playouts in which a card now and then strays are not, and the bid comes down.
+    assert HardBot().choose(view, random.Random(seed)).tricks <= 3
+
+
+def _two_seat_playout(hands: list[list[str]], trick: list[str], stray: float, seed: int) -> tuple[int, ...]:
+    ids = [[card_id(x[0], int(x[1:])) for x in h] for h in hands]
+    led = [card_id(x[0], int(x[1:])) for x in trick]
+    value = [float(c & 15) for c in range(16 * 5)]
+    hidden: dict[int, list[int]] = {col: [] for col in range(5)}
+    return tuple(play_out(ids, led, 0, [0, 0], [1, 1], value, hidden, stray, random.Random(seed)))
+
+
+def test_playouts_stray_only_to_legal_cards() -> None:
+    # Seat 0 led R3 and keeps G5; seat 1 holds R1 and Y2. Following red, seat 1 loses the first trick and
+    # trumps the green: one trick each. Trumping the red at once would give seat 1 both.
+    assert {_two_seat_playout([["G5"], ["R1", "Y2"]], ["R3"], 1.0, seed) for seed in range(30)} == {(1, 1)}
+
+
+def test_straying_playouts_vary_where_the_rule_does_not() -> None:
+    hands = [["R3", "R6", "R9"], ["R2", "R5", "R8"]]
+    assert len({_two_seat_playout(hands, [], 0.0, seed) for seed in range(30)}) == 1
+    assert len({_two_seat_playout(hands, [], 1.0, seed) for seed in range(30)}) > 1
+
+
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_trumps_when_short_of_the_bid_and_keeps_out_when_it_is_met(level: str) -> None:
     # last to play to a red trick with no red: the yellow card surely wins it, the green one surely loses
