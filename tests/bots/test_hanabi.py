@@ -491,3 +491,16 @@ def test_the_four_player_endgame_search_buys_enough_deals_while_many_turns_are_l
     search.best(choice)
     assert actions >= 3 and deals >= EndgameSearch.MIN_DEALS
     assert EndgameSearch.ROLLOUT_TURNS < search.turns <= EndgameSearch.MAX_ROLLOUT_TURNS + search.turns / deals
+
+
+def test_a_hand_whose_every_card_is_clued_plays_rather_than_warn() -> None:
+    """No clue token, Bob has nothing to play and his chop is B5, as in the warning above; but every card of
+    Ana's is clued (four 5s and a G1 that plays). A warning discard would throw away a clued card (the G1
+    itself, the least costly one), so she plays it."""
+    hands = [["R1", "Y5", "G5", "W5", "R5"], ["Y4", "G3", "B4", "W3", "B5"]]
+    state = build(hands, ["G1"], piles={"B": 1}, fill_deck=True, clue_tokens=1, current=1)
+    state = act(state, NumberClue(target=0, rank=5))  # Bob saves Ana's 5s
+    state = act(state, DiscardCard(slot=0))  # Ana throws her one unclued card, R1, and draws G1
+    state = act(state, NumberClue(target=0, rank=1))  # Bob shows her G1: a play
+    assert state.clue_tokens == 0
+    assert decide(state, "hard", 3) == PlayCard(slot=0)
