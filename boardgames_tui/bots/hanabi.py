@@ -29,6 +29,9 @@ work out what a clue meant and what a partner will make of a clue before giving 
 - Near the end of the deck any clue that misleads nobody beats a discard: it delays the last round.
 - With two players, a 5 of an unstarted pile is let go while the deck is long.
 - With two players, a partner's unknown playable card is clued before I play my one known card.
+- Once a clued card of mine misfires as something the conventions' reading of its clues ruled out, the
+  giver is not following them (a person, most likely): from then on I play only what the clues prove, and
+  nothing blind. (Self-play, where readings are rarely wrong: 2p no deal in 300 changed, 3p 2 in 200.)
 
 Near the end of the deck (at most players + 3 cards left; with four players, + 5) "hard" also looks ahead
 (EndgameSearch): it deals its own unseen cards and the deck at random in ways its clues allow, plays each
@@ -406,6 +409,10 @@ class Replay:
         # Play clues that may be finesses, until the player asked to play blind acts.
         self.pending_finesses: list[PendingFinesse] = []
         self.moved_chop: int | None = None  # the hand whose chop the latest event moved (a clue touching it)
+        # A misfire of a clued card showed that the conventions' reading of its clues was wrong: the giver
+        # does not follow the conventions (a person, most likely), so from then on only what the clues
+        # prove is played. (A finesse misread, a blind misfire, is the reader's error: not counted.)
+        self.misled = False
         used = [0] * n
         for kind, who, then, detail in timeline:
             pick = None
@@ -450,6 +457,10 @@ class Replay:
         ident, draws = detail
         if pick is None:
             pick = next(iter(_HandSearch.candidates(kind, then, tuple(hand), ident)), len(hand) - 1)
+        if kind == "misfire" and hand:
+            token = hand[min(pick, len(hand) - 1)]
+            if token.know.touched and token.allowed is not None and ident not in token.allowed:
+                self.misled = True
         if hand:
             del hand[min(pick, len(hand) - 1)]
         if draws:
@@ -460,6 +471,7 @@ class Replay:
         twin = Replay.__new__(Replay)
         twin.cfg, twin.table, twin.solved, twin.n = self.cfg, self.table, self.solved, self.n
         twin.moved_chop = self.moved_chop
+        twin.misled = self.misled
         fresh: dict[int, Token] = {}
         twin.hands = []
         for hand in self.hands:
@@ -645,22 +657,24 @@ class Decision:
                         unseen[(s.card.suit, s.card.rank)] -= 1
         self.unseen = unseen
         self.mine = self.replay.hands[self.seat]
+        self.trusting = not self.replay.misled  # whether the conventions' readings of my clues count
         self.settle_what_i_see()
         self.queued = queued_piles(self.table, self.replay.hands)
 
     # -- my own cards
 
-    def weights(self, token: Token) -> dict[Identity, int]:
-        """Each identity my card may be, weighted by the copies I cannot see."""
+    def weights(self, token: Token, trusted: bool = True) -> dict[Identity, int]:
+        """Each identity my card may be, weighted by the copies I cannot see; narrowed by what the
+        conventions read into its clues unless `trusted` is False (then the clues alone count)."""
         base = {i: self.unseen[i] for i in self.table.identities(token.know) if self.unseen[i] > 0}
-        if token.allowed is not None:
+        if token.allowed is not None and trusted:
             narrowed = {i: w for i, w in base.items() if i in token.allowed}
             if narrowed:
                 return narrowed
         return base
 
-    def chance_playable(self, token: Token) -> float:
-        w = self.weights(token)
+    def chance_playable(self, token: Token, trusted: bool = True) -> float:
+        w = self.weights(token, trusted)
         total = sum(w.values())
         return sum(c for i, c in w.items() if self.table.playable(i)) / total if total else 0.0
 
@@ -682,10 +696,10 @@ class Decision:
         can_discard = tokens < MAX_CLUE_TOKENS
         clues = [a for a in view.legal_actions if isinstance(a, (ColourClue, NumberClue))] if can_clue else []
 
-        blind = self.finessed_slot()
+        blind = self.finessed_slot() if self.trusting else None
         if blind is not None:
             return PlayCard(slot=blind)
-        sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t) >= 1.0]
+        sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t, self.trusting) >= 1.0]
         if can_clue:
             save = self.urgent_save(clues)
             if save is not None:
@@ -789,7 +803,7 @@ class Decision:
         for i, t in enumerate(self.mine):
             if not t.know.touched:
                 continue
-            chance = self.chance_playable(t)
+            chance = self.chance_playable(t, self.trusting)
             if chance >= best_chance and self.misfire_risk(t) <= self.MISS_COST:
                 best, best_chance = i, chance + 1e-9
         return best
@@ -1191,11 +1205,12 @@ class EndgameSearch:
         legal = set(view.legal_actions)
         found = [choice]
         # Where a misfire would end the game, a gamble the deals favour (they trust the conventions' reading
-        # of my clues) throws every point away when that reading is wrong: only a sure play is tried.
+        # of my clues) throws every point away when that reading is wrong: only a sure play is tried. So too
+        # once a reading has proved wrong (then "sure" means proved by the clues alone).
         last_misfire = self.wider and view.misfires >= MAX_MISFIRES - 1
-        play_chance = 1.0 if last_misfire else self.PLAY_CHANCE
+        play_chance = 1.0 if last_misfire or not decision.trusting else self.PLAY_CHANCE
         for slot, token in enumerate(decision.mine):
-            if decision.chance_playable(token) >= play_chance:
+            if decision.chance_playable(token, decision.trusting) >= play_chance:
                 found.append(PlayCard(slot=slot))
         if view.clue_tokens < MAX_CLUE_TOKENS:
             found.append(DiscardCard(slot=decision.pick_discard()))

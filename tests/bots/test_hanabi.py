@@ -504,3 +504,23 @@ def test_a_hand_whose_every_card_is_clued_plays_rather_than_warn() -> None:
     state = act(state, NumberClue(target=0, rank=1))  # Bob shows her G1: a play
     assert state.clue_tokens == 0
     assert decide(state, "hard", 3) == PlayCard(slot=0)
+
+
+def test_once_a_clue_misleads_into_a_misfire_only_what_the_clues_prove_is_played() -> None:
+    """A person (Ana) clues Bob's red 3 with red, which the conventions read as "red 1, play it": Bob
+    plays it and misfires. Her next colour clue, on his G1, reads the same way and is right this time; but
+    after a clue of hers has misled him, he only plays what the clues themselves prove (a green card
+    might be G2 to G5). Without the earlier misfire he plays the G1."""
+    hands = [["W4", "B3", "G4", "Y3", "R4"], ["Y4", "R3", "B4", "G1", "W3"]]
+    trusting = build(hands, ["Y2", "B2"], fill_deck=True)
+    trusting = act(trusting, ColourClue(target=1, suit="G"))
+    assert decide(trusting, "hard", 1) == PlayCard(slot=3)
+
+    state = act(build(hands, ["Y2", "B2"], fill_deck=True), ColourClue(target=1, suit="R"))
+    assert decide(state, "hard", 1) == PlayCard(slot=1)
+    state = act(state, PlayCard(slot=1))
+    assert state.misfires == 1
+    state = act(state, ColourClue(target=1, suit="G"))  # Bob's G1 is in slot 3 again (he drew Y2 into slot 0)
+    assert Replay(RULES.view(state, 1)).misled
+    assert not Replay(RULES.view(trusting, 1)).misled
+    assert decide(state, "hard", 3) != PlayCard(slot=3)
