@@ -524,3 +524,20 @@ def test_once_a_clue_misleads_into_a_misfire_only_what_the_clues_prove_is_played
     assert Replay(RULES.view(state, 1)).misled
     assert not Replay(RULES.view(trusting, 1)).misled
     assert decide(state, "hard", 3) != PlayCard(slot=3)
+
+
+def test_once_misled_a_clue_may_not_build_on_my_own_unproven_card() -> None:
+    """Ana's careless red clue made Bob misfire; her yellow clue then reads "Y1" on his Y4, which he no
+    longer trusts. A yellow or 2 clue on Ana's Y2 would read "Y2, playable after Bob's Y1": Bob gives neither,
+    though by the table's reading alone each is a fine play clue (before this rule he gave the 2 clue)."""
+    hands = [["W4", "B3", "G4", "Y2", "R4"], ["Y4", "R3", "B4", "G1", "W3"]]
+    state = act(build(hands, ["B2", "W2"], fill_deck=True), ColourClue(target=1, suit="R"))
+    state = act(state, PlayCard(slot=1))  # a misfire: Bob is misled from now on
+    state = act(state, ColourClue(target=1, suit="Y"))  # Bob's Y4, now in slot 1, reads as Y1
+    decision = Decision(RULES.view(state, 1))
+    assert not decision.trusting
+    yellow, two = ColourClue(target=0, suit="Y"), NumberClue(target=0, rank=2)
+    assert decision._clue_value(yellow, decision.queued) > float("-inf")
+    assert decision.clue_value(yellow) == float("-inf")  # it would read as Y1
+    assert decision.clue_value(two) < decision._clue_value(two, decision.queued)  # no longer a play clue
+    assert decision.best() not in (yellow, two)
