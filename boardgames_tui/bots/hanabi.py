@@ -30,9 +30,10 @@ work out what a clue meant and what a partner will make of a clue before giving 
 - With two players, a 5 of an unstarted pile is let go while the deck is long.
 - With two players, a partner's unknown playable card is clued before I play my one known card.
 - Once a clued card of mine misfires as something the conventions' reading of its clues ruled out, the
-  giver is not following them (a person, most likely): from then on I play only what the clues prove,
-  nothing blind, and give no clue whose reading counts on my own cards beyond what their clues prove. (In self-play readings are rarely wrong: no 2p deal in 300 changed, 2 of 200 at 3p
-  (-0.04 +- 0.06 a game), 2 of 150 at 4p (-0.01 +- 0.04).)
+  giver is not following them (a person, most likely): from then on my own cards are what their clues
+  prove and nothing more, so I play only proven cards, nothing blind, and give no clue whose reading
+  counts on my unproven ones. (In self-play readings are rarely wrong: no 2p deal in 300 changed, 2 of
+  200 at 3p (-0.05 +- 0.06 a game), 2 of 150 at 4p (-0.03 +- 0.08).)
 
 Near the end of the deck (at most players + 3 cards left; with four players, + 5) "hard" also looks ahead
 (EndgameSearch): it deals its own unseen cards and the deck at random in ways its clues allow, plays each
@@ -670,18 +671,18 @@ class Decision:
 
     # -- my own cards
 
-    def weights(self, token: Token, trusted: bool = True) -> dict[Identity, int]:
+    def weights(self, token: Token) -> dict[Identity, int]:
         """Each identity my card may be, weighted by the copies I cannot see; narrowed by what the
-        conventions read into its clues unless `trusted` is False (then the clues alone count)."""
+        conventions read into its clues unless a reading has misled me (then the clues alone count)."""
         base = {i: self.unseen[i] for i in self.table.identities(token.know) if self.unseen[i] > 0}
-        if token.allowed is not None and trusted:
+        if token.allowed is not None and self.trusting:
             narrowed = {i: w for i, w in base.items() if i in token.allowed}
             if narrowed:
                 return narrowed
         return base
 
-    def chance_playable(self, token: Token, trusted: bool = True) -> float:
-        w = self.weights(token, trusted)
+    def chance_playable(self, token: Token) -> float:
+        w = self.weights(token)
         total = sum(w.values())
         return sum(c for i, c in w.items() if self.table.playable(i)) / total if total else 0.0
 
@@ -706,7 +707,7 @@ class Decision:
         blind = self.finessed_slot() if self.trusting else None
         if blind is not None:
             return PlayCard(slot=blind)
-        sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t, self.trusting) >= 1.0]
+        sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t) >= 1.0]
         if can_clue:
             save = self.urgent_save(clues)
             if save is not None:
@@ -810,7 +811,7 @@ class Decision:
         for i, t in enumerate(self.mine):
             if not t.know.touched:
                 continue
-            chance = self.chance_playable(t, self.trusting)
+            chance = self.chance_playable(t)
             if chance >= best_chance and self.misfire_risk(t) <= self.MISS_COST:
                 best, best_chance = i, chance + 1e-9
         return best
@@ -1224,7 +1225,7 @@ class EndgameSearch:
         last_misfire = self.wider and view.misfires >= MAX_MISFIRES - 1
         play_chance = 1.0 if last_misfire or not decision.trusting else self.PLAY_CHANCE
         for slot, token in enumerate(decision.mine):
-            if decision.chance_playable(token, decision.trusting) >= play_chance:
+            if decision.chance_playable(token) >= play_chance:
                 found.append(PlayCard(slot=slot))
         if view.clue_tokens < MAX_CLUE_TOKENS:
             found.append(DiscardCard(slot=decision.pick_discard()))
