@@ -521,9 +521,12 @@ def test_once_a_clue_misleads_into_a_misfire_only_what_the_clues_prove_is_played
     state = act(state, PlayCard(slot=1))
     assert state.misfires == 1
     state = act(state, ColourClue(target=1, suit="G"))  # Bob's G1 is in slot 3 again (he drew Y2 into slot 0)
-    assert Replay(RULES.view(state, 1)).misled
+    assert Replay(RULES.view(state, 1)).misled == {1}
     assert not Replay(RULES.view(trusting, 1)).misled
     assert decide(state, "hard", 3) != PlayCard(slot=3)
+    # Each seat judges for itself: Ana's own clues were never misread, so she still reads hers as before.
+    assert Decision(RULES.view(state, 0)).trusting
+    assert not Decision(RULES.view(state, 1)).trusting
 
 
 def test_once_misled_a_clue_may_not_build_on_my_own_unproven_card() -> None:
