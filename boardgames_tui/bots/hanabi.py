@@ -29,13 +29,13 @@ work out what a clue meant and what a partner will make of a clue before giving 
 - Near the end of the deck any clue that misleads nobody beats a discard: it delays the last round.
 - With two players, a 5 of an unstarted pile is let go while the deck is long.
 - With two players, a partner's unknown playable card is clued before I play my one known card.
-- Once a clued card of mine misfires as something the conventions' reading of its clues ruled out, the
-  giver is not following them (a person, most likely): from then on my own cards are what their clues
-  prove and nothing more, so I play only proven cards, nothing blind, and give no clue whose reading
-  counts on my unproven ones. Each seat judges by its own misfires only. (In self-play readings are
-  rarely wrong and the misread is one seat's own: against no such rule, no 2p deal in 300 changed, 2 of
-  400 dev deals at 3p (-0.005 a game), 1 of 150 at 4p (-0.007); held out, 3p 250 deals, -0.02 +- 0.03.
-  Making the whole table wary after any seat's misfire cost 3p 0.06 a game there.)
+- Once a clued card (anyone's) misfires as something the conventions' reading of its clues ruled out,
+  whoever clued it is not following them (a person, most likely): from then on a card of mine they
+  clued is what its clues prove and nothing more, so I play it only when proven, play nothing blind on
+  their finesse, and give no clue whose reading counts on it. Clues from the others read as before.
+  (Self-play against no such rule: 2p none of 300 deals changed, 4p none of 150; 3p 3 of 400 dev deals,
+  -0.010 a game, and 3 of 250 held-out ones, -0.02 +- 0.03. Making every seat wary of every giver
+  after any such misfire cost 3p 0.06 a game on those held-out deals.)
 
 Near the end of the deck (at most players + 3 cards left; with four players, + 5) "hard" also looks ahead
 (EndgameSearch): it deals its own unseen cards and the deck at random in ways its clues allow, plays each
@@ -159,14 +159,17 @@ class Table:
 class Token:
     """One card in a hand as the table tracks it: its clue knowledge and what the conventions add."""
 
-    __slots__ = ("know", "allowed")
+    __slots__ = ("know", "allowed", "givers")
 
-    def __init__(self, know: Knowledge, allowed: frozenset[Identity] | None = None) -> None:
+    def __init__(
+        self, know: Knowledge, allowed: frozenset[Identity] | None = None, givers: frozenset[int] = frozenset()
+    ) -> None:
         self.know = know
         self.allowed = allowed  # identities the conventions leave it (None: no convention applies)
+        self.givers = givers  # the seats whose clues touched it
 
     def copy(self) -> Token:
-        return Token(self.know, self.allowed)
+        return Token(self.know, self.allowed, self.givers)
 
 
 def public_options(table: Table, token: Token) -> list[Identity]:
@@ -413,12 +416,11 @@ class Replay:
         # Play clues that may be finesses, until the player asked to play blind acts.
         self.pending_finesses: list[PendingFinesse] = []
         self.moved_chop: int | None = None  # the hand whose chop the latest event moved (a clue touching it)
-        # The seats that misfired a clued card the conventions' reading of its clues had ruled out: their
-        # clue givers do not follow the conventions (a person, most likely), so from then on each of them
-        # plays only what its clues prove. Each seat judges for itself: in self-play a misread is rare and
-        # one seat's own, and making the whole table wary cost 0.06 a game with three players.
-        # (A finesse misread, a blind misfire, is the reader's error: not counted.)
-        self.misled: set[int] = set()
+        # The seats whose clues touched a clued card that misfired as something the conventions' reading of
+        # its clues had ruled out: they do not follow the conventions (a person, most likely), so from then
+        # on the clues they give count only for what they prove. (A finesse misread, a blind misfire, is the
+        # reader's error: not counted.)
+        self.misleading: set[int] = set()
         used = [0] * n
         for kind, who, then, detail in timeline:
             pick = None
@@ -455,6 +457,8 @@ class Replay:
                 clued = clued_options(then, hands, who) if blind_slot is not None else None
                 chop_before = chop_index(hand)
                 focus, finessed = interpret_clue(then, hand, slots, colour, value, queued_piles(then, hands), clued)
+                for touched in slots:
+                    hand[touched].givers |= {giver}
                 if finessed and focus is not None and blind_slot is not None:
                     pending.append(PendingFinesse(blind_seat, hand[focus], finessed, hands[blind_seat][blind_slot]))
                 if chop_before is not None and chop_before in slots:
@@ -466,7 +470,7 @@ class Replay:
         if kind == "misfire" and hand:
             token = hand[min(pick, len(hand) - 1)]
             if token.know.touched and token.allowed is not None and ident not in token.allowed:
-                self.misled.add(who)
+                self.misleading |= token.givers
         if hand:
             del hand[min(pick, len(hand) - 1)]
         if draws:
@@ -477,7 +481,7 @@ class Replay:
         twin = Replay.__new__(Replay)
         twin.cfg, twin.table, twin.solved, twin.n = self.cfg, self.table, self.solved, self.n
         twin.moved_chop = self.moved_chop
-        twin.misled = set(self.misled)
+        twin.misleading = set(self.misleading)
         fresh: dict[int, Token] = {}
         twin.hands = []
         for hand in self.hands:
@@ -663,23 +667,28 @@ class Decision:
                         unseen[(s.card.suit, s.card.rank)] -= 1
         self.unseen = unseen
         self.mine = self.replay.hands[self.seat]
-        self.trusting = self.seat not in self.replay.misled  # whether the conventions' readings of my clues count
+        self.distrusted = frozenset(self.replay.misleading)  # clue givers whose clues count only for what they prove
         self.settle_what_i_see()
         self.queued = queued_piles(self.table, self.replay.hands)
-        # Once misled, the piles as they stand when my own cards count only for what their clues prove.
+        # The piles as they stand when my cards clued by a misleading giver count only for what the clues prove.
         self.queued_proven = self.queued
-        if not self.trusting:
+        if not all(self.trusts(t) for t in self.mine):
             hands = list(self.replay.hands)
-            hands[self.seat] = [Token(t.know) for t in self.mine]
+            hands[self.seat] = [t if self.trusts(t) else Token(t.know) for t in self.mine]
             self.queued_proven = queued_piles(self.table, hands)
+
+    def trusts(self, token: Token) -> bool:
+        """Whether the conventions' reading of this card's clues counts: none came from a misleading giver."""
+        return not token.givers & self.distrusted
 
     # -- my own cards
 
     def weights(self, token: Token) -> dict[Identity, int]:
         """Each identity my card may be, weighted by the copies I cannot see; narrowed by what the
-        conventions read into its clues unless a reading has misled me (then the clues alone count)."""
+        conventions read into its clues unless one of its givers has misled the table (then the clues alone
+        count)."""
         base = {i: self.unseen[i] for i in self.table.identities(token.know) if self.unseen[i] > 0}
-        if token.allowed is not None and self.trusting:
+        if token.allowed is not None and self.trusts(token):
             narrowed = {i: w for i, w in base.items() if i in token.allowed}
             if narrowed:
                 return narrowed
@@ -708,7 +717,7 @@ class Decision:
         can_discard = tokens < MAX_CLUE_TOKENS
         clues = [a for a in view.legal_actions if isinstance(a, (ColourClue, NumberClue))] if can_clue else []
 
-        blind = self.finessed_slot() if self.trusting else None
+        blind = self.finessed_slot()
         if blind is not None:
             return PlayCard(slot=blind)
         sure = [i for i, t in enumerate(self.mine) if self.chance_playable(t) >= 1.0]
@@ -838,7 +847,7 @@ class Decision:
         """The card a finesse asks me to play blind: its focus (which I see) is a card only my blind play
         can make playable. It is the card that was my newest unclued one when the clue was given."""
         for waiting in self.replay.pending_finesses:
-            if waiting.seat != self.seat or not self.asked_to_play_blind(waiting):
+            if waiting.seat != self.seat or not self.trusts(waiting.focus) or not self.asked_to_play_blind(waiting):
                 continue
             for i, token in enumerate(self.mine):
                 if token is waiting.blind and not token.know.touched:
@@ -1054,7 +1063,7 @@ class Decision:
 
     def clue_value(self, clue: Any) -> float:
         """What a clue is worth once the target reads it by the conventions; -inf if it would mislead.
-        Once misled, a clue must also read right with my own cards counted only for what their clues
+        A clue must also read right with my cards from a misleading giver counted only for what their clues
         prove: I no longer trust the readings of them, so a clue may not build on them."""
         value = self._clue_value(clue, self.queued)
         if self.queued_proven is not self.queued and value > float("-inf"):
@@ -1225,11 +1234,11 @@ class EndgameSearch:
         found = [choice]
         # Where a misfire would end the game, a gamble the deals favour (they trust the conventions' reading
         # of my clues) throws every point away when that reading is wrong: only a sure play is tried. So too
-        # once a reading has proved wrong (then "sure" means proved by the clues alone).
+        # for a card clued by a giver who has misled the table ("sure" then means proved by the clues alone).
         last_misfire = self.wider and view.misfires >= MAX_MISFIRES - 1
-        play_chance = 1.0 if last_misfire or not decision.trusting else self.PLAY_CHANCE
+        play_chance = 1.0 if last_misfire else self.PLAY_CHANCE
         for slot, token in enumerate(decision.mine):
-            if decision.chance_playable(token) >= play_chance:
+            if decision.chance_playable(token) >= (play_chance if decision.trusts(token) else 1.0):
                 found.append(PlayCard(slot=slot))
         if view.clue_tokens < MAX_CLUE_TOKENS:
             found.append(DiscardCard(slot=decision.pick_discard()))

@@ -9,7 +9,7 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
-from boardgames_tui.bots.hanabi import LEVELS, Decision, EndgameSearch, Replay, arena_figures
+from boardgames_tui.bots.hanabi import LEVELS, Decision, EndgameSearch, Replay, Token, arena_figures
 from boardgames_tui.engine.hanabi.models import (
     ColourClue,
     DiscardCard,
@@ -521,12 +521,33 @@ def test_once_a_clue_misleads_into_a_misfire_only_what_the_clues_prove_is_played
     state = act(state, PlayCard(slot=1))
     assert state.misfires == 1
     state = act(state, ColourClue(target=1, suit="G"))  # Bob's G1 is in slot 3 again (he drew Y2 into slot 0)
-    assert Replay(RULES.view(state, 1)).misled == {1}
-    assert not Replay(RULES.view(trusting, 1)).misled
+    assert Replay(RULES.view(state, 1)).misleading == {0}  # Ana's clues, not Bob's
+    assert not Replay(RULES.view(trusting, 1)).misleading
     assert decide(state, "hard", 3) != PlayCard(slot=3)
-    # Each seat judges for itself: Ana's own clues were never misread, so she still reads hers as before.
-    assert Decision(RULES.view(state, 0)).trusting
-    assert not Decision(RULES.view(state, 1)).trusting
+
+
+def test_after_a_misleading_clue_the_whole_table_reads_that_giver_by_what_the_clues_prove() -> None:
+    """Three players: Ana's careless red clue made Bob misfire. Cleo saw it, so when Ana then clues Cleo's
+    G1 with green (read by the conventions as "G1, play", and right this time), Cleo does not play it
+    either; without the misfire she does. A clue from Bob, who misled nobody, still reads as before."""
+    hands = [["W4", "B3", "G4", "Y3", "R4"], ["Y4", "R3", "B4", "Y2", "W3"], ["B2", "W2", "G1", "R5", "Y4"]]
+    deck = ["R2", "W5"]
+    trusting = act(build(hands, deck, fill_deck=True), ColourClue(target=2, suit="G"))
+    trusting = act(trusting, DiscardCard(slot=4))  # Bob
+    assert decide(trusting, "hard", 2) == PlayCard(slot=2)
+
+    state = act(build(hands, deck, fill_deck=True), ColourClue(target=1, suit="R"))
+    state = act(state, PlayCard(slot=1))  # Bob plays the "R1": it is R3, a misfire
+    state = act(state, DiscardCard(slot=4))  # Cleo
+    state = act(state, ColourClue(target=2, suit="G"))  # Ana; Cleo's G1 is in slot 3 now
+    state = act(state, DiscardCard(slot=4))  # Bob
+    assert state.misfires == 1
+    assert decide(state, "hard", 5) != PlayCard(slot=3)
+
+    wary = Decision(RULES.view(state, 2))
+    assert wary.distrusted == {0}
+    from_bob = Token(wary.mine[3].know, wary.mine[3].allowed, frozenset({1}))
+    assert wary.trusts(from_bob) and not wary.trusts(wary.mine[3])
 
 
 def test_once_misled_a_clue_may_not_build_on_my_own_unproven_card() -> None:
@@ -538,7 +559,7 @@ def test_once_misled_a_clue_may_not_build_on_my_own_unproven_card() -> None:
     state = act(state, PlayCard(slot=1))  # a misfire: Bob is misled from now on
     state = act(state, ColourClue(target=1, suit="Y"))  # Bob's Y4, now in slot 1, reads as Y1
     decision = Decision(RULES.view(state, 1))
-    assert not decision.trusting
+    assert not decision.trusts(decision.mine[1])
     yellow, two = ColourClue(target=0, suit="Y"), NumberClue(target=0, rank=2)
     assert decision._clue_value(yellow, decision.queued) > float("-inf")
     assert decision.clue_value(yellow) == float("-inf")  # it would read as Y1
