@@ -16,8 +16,8 @@ from boardgames_tui.bots import splendor_duel as bots
 from boardgames_tui.bots import splendor_duel_reference as reference
 from boardgames_tui.engine.splendor_duel.cards import cost_after_bonuses, shortfall
 from boardgames_tui.engine.splendor_duel.data import CARDS, JOKER
-from boardgames_tui.engine.splendor_duel.lines import LINES
-from boardgames_tui.engine.splendor_duel.models import Buy, Reserve, SplendorDuelState
+from boardgames_tui.engine.splendor_duel.lines import EMPTY, LINES
+from boardgames_tui.engine.splendor_duel.models import Buy, Replenish, Reserve, SplendorDuelState, TakeTokens
 from boardgames_tui.engine.splendor_duel.rules import RULES
 from tests.blunders.helpers import steps_of
 from tests.engine.splendor_duel.helpers import NAMES, board, build, check_conservation, player, random_midgame, resample_hidden, tokens
@@ -303,6 +303,57 @@ def test_hard_replenishes_only_for_what_the_board_lacks(blues: int, replenish: b
     assert s.bag[1] > 0
     listed = bots.candidates(s, RULES.legal_actions(s, 0))
     assert any(a.kind == "replenish" for a in listed) == replenish
+
+
+def _fullness(state: SplendorDuelState) -> float:
+    return sum(cell != EMPTY for cell in state.board) / len(state.board)
+
+
+def test_a_replenish_before_a_purchase_gives_way_to_the_purchase() -> None:
+    # card 2 can be bought now; a leaf value that loves a full board makes the search replenish first and
+    # then buy. The fuller board brings the buyer nothing: Hard's search buys at once, the old way replenishes.
+    s = build(board_cells=BOARD, seats=(player(tokens(B=3, G=1)), player()), pyramid=ONLY_CARD_2)
+    view = RULES.view(s, 0)
+
+    def listed(state: SplendorDuelState, legal: Any) -> list[Any]:
+        return [a for a in legal if a.kind in ("replenish", "buy")] or list(legal)[:1]
+
+    def run(idle: bool) -> Any:
+        return bots.search(view, random.Random(1), 200, depth=2, candidates=listed, value=_fullness, idle_replenish=idle)
+
+    assert run(idle=True).kind == "replenish"
+    assert run(idle=False) == Buy(card=2, payment=(0, 3, 0, 0, 0, 0, 0))
+
+
+def _after_replenish(favourite: Any, other: Any) -> bots._Node:
+    root = bots._Node(None)
+    replenish = root.children[0] = bots._Node(Replenish())
+    for visits, action in ((30, favourite), (10, other)):
+        child = replenish.children[visits] = bots._Node(action)
+        child.visits = visits
+    return root
+
+
+@pytest.mark.parametrize(
+    ("favourite", "idle"),
+    [
+        (Buy(card=2, payment=(0, 3, 0, 0, 0, 0, 0)), True),
+        (TakeTokens(cells=(0, 1, 2)), True),  # the top row's three tokens were there before
+        (TakeTokens(cells=(3, 4)), False),  # those two cells were empty: the replenish filled them
+        (Reserve(gold_cell=11, level=1, card=5), True),  # the gold on the board already
+        (Reserve(gold_cell=10, level=1, card=5), False),  # a gold the replenish brought
+    ],
+)
+def test_a_replenish_is_idle_when_its_favourite_follow_up_needs_none_of_its_tokens(favourite: Any, idle: bool) -> None:
+    assert BOARD[11] != EMPTY and BOARD[10] == EMPTY and BOARD[3] == BOARD[4] == EMPTY and EMPTY not in BOARD[:3]
+    root = _after_replenish(favourite, TakeTokens(cells=(3, 4)) if idle else Buy(card=2, payment=(0, 3, 0, 0, 0, 0, 0)))
+    assert bots._replenish_brings_nothing(root, BOARD) is idle
+
+
+def test_a_replenish_nothing_was_tried_after_is_kept() -> None:
+    root = bots._Node(None)
+    root.children[0] = bots._Node(Replenish())
+    assert bots._replenish_brings_nothing(root, BOARD) is False
 
 
 def test_hard_reserves_only_cards_the_gold_completes() -> None:
