@@ -22,7 +22,8 @@ Levels:
   only hand the opponent a privilege), nor one the search picks when its favourite move after it needs none
   of the tokens it brings (a purchase, a reserve or a take from cells full already): it makes its next choice
   instead. That halved the replenishes a person would call pointless (against greedy, 40 dev games: 25 -> 12;
-  against `reference`, 100: 20 -> 10, wins 70% -> 77%), though reserves left unaffordable rose (24 -> 39).
+  against `reference`, 100: 20 -> 10, wins 70% -> 77%, reserves left unaffordable 24 -> 39; held out, 200
+  games on "untuned-splendor-reserves-2026-12-06": 57 -> 23, wins 71.5% -> 69%, unaffordable 56 -> 54).
 - strongest: hard's search with two and a half times the iterations, for a person who beats Hard (it takes
   longer a move; the setup says how long).
 
