@@ -732,11 +732,11 @@ def search(
     *,
     candidates: Callable[[SplendorDuelState, Sequence[Any]], list[Any]] | None = None,
     value: Callable[[SplendorDuelState], float] | None = None,
-    idle_replenish: bool = True,
+    skip_idle_replenish: bool = False,
 ) -> Any:
     """Information-set MCTS from `view`; returns the most visited of the seat's legal actions. `candidates`
     and `value` (this module's by default) choose the moves a node considers and rate the leaves; with
-    `idle_replenish` False, a replenish whose favourite follow-up needs none of its tokens gives way to the
+    `skip_idle_replenish`, a replenish whose favourite follow-up needs none of its tokens gives way to the
     next most visited move (`reference` keeps the old way).
     Close moves differ by a few hundredths in value (a point of worth is about 0.08), so the exploration
     term stays small: a wide one spreads the visits almost evenly whatever the values say."""
@@ -815,12 +815,11 @@ def search(
     ranked = [r for r in ranked if r[2] in by_key]
     if not ranked:
         return greedy_action(view)
-    chosen = by_key[max(ranked, key=lambda r: (r[0], r[1]))[2]]
-    if chosen.kind == "replenish" and not idle_replenish and _replenish_brings_nothing(root, view.board):
-        # the search's next choice, without the replenish
-        ranked = [r for r in ranked if by_key[r[2]].kind != "replenish"]
-        if ranked:
-            return by_key[max(ranked, key=lambda r: (r[0], r[1]))[2]]
+    ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+    chosen = by_key[ranked[0][2]]
+    if chosen.kind == "replenish" and skip_idle_replenish and len(ranked) > 1:
+        if _replenish_brings_nothing(root, view.board):
+            return by_key[ranked[1][2]]  # the search's next choice (there is one replenish only)
     return chosen
 
 
@@ -853,7 +852,7 @@ class SearchBot:
             return discard(view)
         if view.phase == "take_token":
             return greedy_action(view)  # which cell the token comes from hardly matters
-        return search(view, rng, self.iterations, idle_replenish=False)
+        return search(view, rng, self.iterations, skip_idle_replenish=True)
 
 
 def gained_this_turn(view: SplendorDuelView) -> set[int]:

@@ -318,11 +318,12 @@ def test_a_replenish_before_a_purchase_gives_way_to_the_purchase() -> None:
     def listed(state: SplendorDuelState, legal: Any) -> list[Any]:
         return [a for a in legal if a.kind in ("replenish", "buy")] or list(legal)[:1]
 
-    def run(idle: bool) -> Any:
-        return bots.search(view, random.Random(1), 200, depth=2, candidates=listed, value=_fullness, idle_replenish=idle)
+    def run(skip: bool) -> Any:
+        rng = random.Random(1)
+        return bots.search(view, rng, 200, depth=2, candidates=listed, value=_fullness, skip_idle_replenish=skip)
 
-    assert run(idle=True).kind == "replenish"
-    assert run(idle=False) == Buy(card=2, payment=(0, 3, 0, 0, 0, 0, 0))
+    assert run(skip=False).kind == "replenish"
+    assert run(skip=True) == Buy(card=2, payment=(0, 3, 0, 0, 0, 0, 0))
 
 
 def _after_replenish(favourite: Any, other: Any) -> bots._Node:
