@@ -22,6 +22,10 @@ work out what a clue meant and what a partner will make of a clue before giving 
   comes first waits for it). Any other action by the blind player says the clue was a direct one.
 - A clued card is played on a guess when it is likely playable and a miss costs a fuse but few points.
 - After a save moves my chop, I stall rather than discard the new chop nobody has looked at yet.
+- A save with the last clue token leaves its target nothing to stall with: it discards the chop the save
+  uncovers. When that card must live too and is worth more than the one saved (a last 3 behind a 5),
+  the save is not given; the first card goes and the token its discard brings back saves the second.
+  (2p, 400 dev deals: +0.058 +- 0.035 a game; 3p, 300: +0.023 +- 0.023.)
 - With three or more players, the last clue token is left to the next player when the player after it
   must be saved.
 - With no clue token, a discard instead of a play the table knows about warns the next player that its
@@ -772,6 +776,9 @@ class Decision:
             # The clue just given saved my chop: nobody has looked at the card that is my chop now. Stall
             # with a clue so the next clue giver can see it before I throw it away.
             return best_clue
+        # Stalling too when the previous player's discard or misfire may have left my chop the last copy
+        # (nobody has looked at it knowing that) cost 2p 0.08 and 0.17 a game (400 dev deals; stalling from
+        # an expected loss of 0.1 and 0.05 points): the tokens are worth more. Not kept.
         locked = chop is None and not self.known_trash()
         if locked and best_clue is not None and best_value > float("-inf") and self.others_can_move():
             # Every card of mine is clued: a discard would throw away a card worth keeping. Wait, while a
@@ -1026,8 +1033,8 @@ class Decision:
     def urgent_save(self, clues: list[Any]) -> Any:
         """The next player discards its chop when it has nothing to play: save that card if it must live."""
         nxt = (self.seat + 1) % self.n
-        if self.view.clue_tokens >= MAX_CLUE_TOKENS:
-            return None
+        # At eight tokens too: the clue given instead may leave the card where the next player throws it
+        # (2p: +0.035 +- 0.065 a game on 400 dev deals, 3p: +0.043 +- 0.057 on 300).
         chop = self.in_danger(nxt)
         if chop is None:
             return None
@@ -1036,7 +1043,26 @@ class Decision:
         scored = [(v, i) for v, i in scored if v > float("-inf")]
         if not scored:
             return None
-        return saving[max(scored)[1]]
+        clue = saving[max(scored)[1]]
+        if self.view.clue_tokens == 1 and self.worth_more_behind(clue, nxt, chop):
+            return None
+        return clue
+
+    def worth_more_behind(self, clue: Any, target: int, chop: int) -> bool:
+        """A save with the last token leaves the target no token to stall with: having nothing to play, it
+        discards the card the save makes its chop. When that card must live too and is worth more than the
+        one saved, the save only trades a card for a dearer one: better let the first go, and the tokens
+        its discard brings back save the second."""
+        touched = self.touches(clue, target)
+        hand = self.replay.hands[target]
+        behind = next((i for i in range(len(hand) - 1, -1, -1) if not hand[i].know.touched and not touched[i]), None)
+        if behind is None:
+            return False
+        cards = self.view.hands[target].slots
+        saved, exposed = cards[chop].card, cards[behind].card
+        if saved is None or exposed is None or not self.must_keep((exposed.suit, exposed.rank), target, behind):
+            return False
+        return self.loss_if_discarded((exposed.suit, exposed.rank)) > self.loss_if_discarded((saved.suit, saved.rank))
 
     def must_keep(self, ident: Identity, holder: int, slot: int) -> bool:
         if self.table.dead(ident):

@@ -142,6 +142,30 @@ def test_a_five_on_the_next_players_chop_is_saved() -> None:
     assert action == NumberClue(target=1, rank=5)  # a colour clue on the chop never means a 5
 
 
+def test_the_last_token_does_not_save_a_card_only_to_expose_a_dearer_one() -> None:
+    """Bob (nothing to play) has B5 on his chop and behind it G3, whose twin is in the discard pile. A 5
+    clue with the last token leaves him no token to stall with, so he would throw G3 away next: Ana lets
+    B5 go instead (the token his discard brings back saves G3). With a token to spare, or when the card
+    behind may go, she saves B5."""
+    hands = [["W4", "B3", "G4", "Y3", "W2"], ["Y4", "R4", "B4", "G3", "B5"]]
+    piles = {s: 1 for s in "RYGBW"}
+    save = NumberClue(target=1, rank=5)
+    last_token = build(hands, piles=piles, discard=["G3"], fill_deck=True, clue_tokens=1)
+    assert decide(last_token, "hard", 0) != save
+    assert decide(build(hands, piles=piles, discard=["G3"], fill_deck=True, clue_tokens=2), "hard", 0) == save
+    assert decide(build(hands, piles=piles, fill_deck=True, clue_tokens=1), "hard", 0) == save
+    assert Decision(RULES.view(last_token, 0)).worth_more_behind(save, 1, 4)
+
+
+def test_at_eight_tokens_the_save_still_comes_first() -> None:
+    """Bob has nothing to play and the last G3 on his chop. At eight tokens Ana must clue anyway; the
+    clue she gives saves G3 rather than show him the playable R2."""
+    hands = [["W4", "B3", "G4", "Y3", "W2"], ["R2", "R4", "B4", "W3", "G3"]]
+    state = build(hands, piles={s: 1 for s in "RYGBW"}, discard=["G3"], fill_deck=True, clue_tokens=8)
+    action = decide(state, "hard", 0)
+    assert action in (NumberClue(target=1, rank=3), ColourClue(target=1, suit="G"))
+
+
 def test_a_clue_that_would_mislead_is_never_given() -> None:
     """Red 1 is on the pile; a red clue to the non-chop R4 would read as "red 2": the bot gives another."""
     state = build(
