@@ -119,10 +119,12 @@ def test_the_decision_does_not_depend_on_hidden_information() -> None:
 
 
 def test_sampled_states_keep_what_the_seat_knows() -> None:
-    for k in range(20):
+    phases = set()
+    for k in range(40):
         state = random_midgame(4 + k % 3, 2000 + k, 10 + 7 * k)
-        if state.phase not in ("action", "respond", "fight"):
+        if state.phase not in ("draft", "action", "respond", "fight"):
             continue
+        phases.add(state.phase)
         seat = state.current
         view = RULES.view(state, seat)
         sample = sample_state(view, random.Random(k))
@@ -132,9 +134,12 @@ def test_sampled_states_keep_what_the_seat_knows() -> None:
         assert sample.hands[seat] == state.hands[seat]
         assert tuple(len(h) for h in sample.hands) == tuple(len(h) for h in state.hands)
         assert sorted(sample.love) == sorted(state.love) and sample.love[seat] == state.love[seat]
-        cards = [*sample.supply, *sample.set_aside, *sample.discard, *sample.lost_cards]
+        # a supply card being chosen: the same cards, going to the same seats in the same order
+        assert (sample.draft, sample.drafters) == (state.draft, state.drafters)
+        cards = [*sample.supply, *sample.set_aside, *sample.discard, *sample.lost_cards, *sample.draft]
         cards += [c for h in (*sample.hands, *sample.face_up) for c in h]
         assert sorted(cards) == list(range(42))
+    assert {"draft", "action"} <= phases
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
