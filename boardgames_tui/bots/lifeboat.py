@@ -16,7 +16,7 @@ life preservers, chum and medical kits are all judged by the wounds they bring, 
   refuses one, or joins a side, when its side cannot win that fight whatever the others still do; and,
   for the supply card it keeps, its own action, its answer to a demand and its fight choices, a look one
   decision ahead with the engine: the best few choices are each tried on eight states sampled from the
-  View and played on by easy players to the end of the round.
+  View and played on by easy players to the end of the next round.
 """
 
 from __future__ import annotations
@@ -407,7 +407,7 @@ class LifeboatBot:
         return [heuristic, *(a for _, _, a in scored[: MAX_CANDIDATES - 1])]
 
     def _look_ahead(self, r: Reading, legal: Sequence[Any], heuristic: Any, rng: random.Random) -> Any:
-        """Tries the best few choices on sampled states, each played on to the end of the round."""
+        """Tries the best few choices on sampled states, each played on to the end of the next round."""
         from ..engine.lifeboat.rules import RULES
 
         candidates = self._candidates(r, legal, heuristic)
@@ -722,7 +722,18 @@ _LOOKAHEAD_PHASES = frozenset(("draft", "action", "respond", "fight"))
 SAMPLES = 8
 # The choices tried for its own action: 8 instead of 5 cost 0.11 +- 0.10 a game (1,100 paired games on dev-lb-s54).
 MAX_CANDIDATES = 5
-ROLLOUT_DECISIONS = 120
+# How far a sample is played on: to the end of the next round, not just this one. A choice's effects
+# reach past the round's end (the water kept for the next thirst, the weapon for the next fight, a
+# wound that leaves the seat at the mercy of the next navigation card), and the easy measure at the
+# end of one round misjudges them. Against three Easy, paired, two rounds against one: dev-lb-s54 (1,100
+# games) +0.19 +- 0.49 a game; held out, 1,000 games each, "untuned-lifeboat-2026-12-06" +0.10 +- 0.53
+# (1.302 -> 1.308 times) and "untuned-lifeboat-2026-12-07" +0.37 +- 0.50 (1.267 -> 1.288); all 3,100
+# together +0.22 +- 0.29. The gain shows on every seed but within the noise of each; it takes 1.7 times
+# as long. With two rounds, looking ahead in the overboard and thirst windows as well still lost (-0.88
+# +- 0.49 a game, 600 dev games), as did 16 samples for the supply card with one round (-0.11 +- 0.26,
+# 1,100). Three rounds did worse than two: -0.63 +- 0.70 a game (600 dev games).
+ROLLOUT_ROUNDS = 2
+ROLLOUT_DECISIONS = 240  # a safety cap; two rounds of six seats take far fewer
 
 
 def sample_state(view: LifeboatView, rng: random.Random) -> Any:
@@ -837,19 +848,28 @@ def _settle_value(state: Any, me: int) -> float:
     return value
 
 
-def rollout(state: Any, me: int, rng: random.Random) -> float:
-    """Plays on from `state` with the easy measure at every seat until the round is over."""
+# Who plays the samples on: easy at every seat. Playing this seat by hard's own measure instead (without
+# the look-ahead) changed nothing: +0.03 +- 0.53 a game (600 dev games, one round). Against three random
+# players, playing the others at random in the samples, as if hard knew how they play, was worth +0.83
+# +- 1.18 a game (300 games, "dev-lb-r55"; 2.60 -> 2.72 times theirs): even that does not reach 3 times.
+def play_on(state: Any, rng: random.Random) -> Any:
+    """Plays on from `state` with the easy measure at every seat until ROLLOUT_ROUNDS rounds have ended
+    (this one included) or the game has."""
     from ..engine.lifeboat.rules import RULES
 
     player = LifeboatBot(EASY)
-    start = state.round
+    stop = state.round + ROLLOUT_ROUNDS
     for _ in range(ROLLOUT_DECISIONS):
-        if state.phase == "over" or state.round != start or state.current is None:
+        if state.phase == "over" or state.round >= stop or state.current is None:
             break
         seat = state.current
         action = player.choose(RULES.view(state, seat), rng)
         state = RULES.apply(state, seat, action)
-    return _settle_value(state, me)
+    return state
+
+
+def rollout(state: Any, me: int, rng: random.Random) -> float:
+    return _settle_value(play_on(state, rng), me)
 
 
 def arena_figures(rules: Any, state: Any, seat: int) -> dict[str, float]:

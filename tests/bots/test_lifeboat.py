@@ -9,7 +9,7 @@ import pytest
 
 from boardgames_tui.arena import play_game
 from boardgames_tui.bots import BOTS, decision_rng
-from boardgames_tui.bots.lifeboat import LEVELS, fight_is_hopeless, sample_state
+from boardgames_tui.bots.lifeboat import LEVELS, ROLLOUT_ROUNDS, fight_is_hopeless, play_on, sample_state
 from boardgames_tui.engine.lifeboat.data import CARD_KEY
 from boardgames_tui.engine.lifeboat.flow import start_round
 from boardgames_tui.engine.lifeboat.models import (
@@ -140,6 +140,21 @@ def test_sampled_states_keep_what_the_seat_knows() -> None:
         cards += [c for h in (*sample.hands, *sample.face_up) for c in h]
         assert sorted(cards) == list(range(42))
     assert {"draft", "action"} <= phases
+
+
+def test_the_look_ahead_plays_on_to_the_end_of_the_next_round() -> None:
+    # Hard judges a choice by where the sampled game stands once this round and the next are over: the
+    # playout must reach that point (or the game's end), never stop short of it.
+    assert ROLLOUT_ROUNDS == 2
+    ends = []
+    for k in range(30):
+        state = random_midgame(4 + k % 3, 3000 + k, 5 + 9 * k)
+        if state.phase == "over":
+            continue
+        end = play_on(state, random.Random(k))
+        assert end.phase == "over" or (end.round == state.round + 2 and end.current is not None), k
+        ends.append(end.phase)
+    assert ends.count("over") < len(ends) / 2  # most stop at the start of a later round, not at the end
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
