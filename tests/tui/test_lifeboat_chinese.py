@@ -11,6 +11,7 @@ game's letter keys) and key names.
 from __future__ import annotations
 
 import inspect
+import io
 import random
 import re
 from collections.abc import Iterator
@@ -412,3 +413,39 @@ async def test_a_turn_a_refusal_the_log_help_and_results_in_chinese(make_app, si
         lines = [session.narrator.say(outcome.headline), *(session.narrator.say(d) for d in outcome.details)]
         assert_chinese(app, (*finished.players, finished.seed), *lines)  # the deal number is the seed
         # The reveal under the scores may scroll; the headline and details above are checked in view.
+
+
+async def test_a_number_past_the_choices_names_the_keys_that_work(make_app, in_chinese: None) -> None:
+    # Chinese has one plural form: the words for "press 1-{n}" must not be the singular's "press 1".
+    state = RULES.setup(NAMES[:4], LifeboatOptions(), "numbers")
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        for choices in (4, 3, 2):
+            assert state.phase == "draft" and len(state.draft) == choices
+            screen = await show(app, RULES.view(state, state.current))
+            await pilot.pause()
+            await pilot.press("9")
+            await pilot.pause()
+            status = str(screen.query_one("#status").render())
+            assert f"按 1-{choices}" in status, status
+            app.pop_screen()
+            await pilot.pause()
+            state = RULES.apply(state, state.current, RULES.legal_actions(state, state.current)[0])
+
+
+@pytest.mark.parametrize("steps", [40, 10_000])  # a replay's step (Love and Hate shown) and a finished game
+def test_the_reveal_names_each_seat_with_chinese_brackets(steps: int, in_chinese: None) -> None:
+    from rich.console import Console
+
+    from boardgames_tui.engine.lifeboat.reveal import reveal
+    from boardgames_tui.tui.games.lifeboat.table import reveal as render_reveal
+
+    set_game("lifeboat")
+    state = random_midgame(4, 5, steps)
+    assert (state.phase == "over") == (steps > 1000)
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(render_reveal(reveal(state), LifeboatNarrator(state.players)))
+    text = console.export_text()
+    for name in state.players:
+        assert f"{name}（" in text, text
+    assert "(" not in text, text

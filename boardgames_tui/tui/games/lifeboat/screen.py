@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from ....engine.base import IllegalAction
 from ....engine.lifeboat.models import LifeboatView, Refusal, TradeCard
-from ....i18n import N_, _, ngettext
+from ....i18n import N_, _
 from ...screens.turn import TurnScreen, shared_help_lines
 from ...widgets.body import FittedBody
 from ...widgets.keybar import KeyBar
@@ -398,10 +398,11 @@ class LifeboatTurnScreen(TurnScreen):
 
     def _refuse_number(self) -> str:
         numbered = sum(1 for entry in self.menu.entries if entry.key.isdigit())
+        if numbered == 1:
+            return _("Only one choice is numbered here: press 1.")
         if numbered:
-            return ngettext(
-                "Only {n} choice is numbered here: press 1.", "Only {n} choices are numbered here: press 1-{n}.", numbered
-            ).format(n=numbered)
+            # Not a plural form: languages with one form (Chinese) would say "press 1" for every count.
+            return _("Only {n} choices are numbered here: press 1-{n}.").format(n=numbered)
         if len(self.menus) == 1:
             if self.view.phase == "action":
                 return _("Your action is chosen with a letter: {keys}.").format(keys=self._keys_words())

@@ -66,8 +66,8 @@ def reveal(revealed: LifeboatRevealed, narrator: LifeboatNarrator) -> Renderable
     over = revealed.over
     parts: list[RenderableType] = [Text(_("What was hidden, face up"), style="bold")]
     for seat, player in enumerate(revealed.players):
-        head = Text(printable(player), style="bold")
-        head.append(" (" + character_name(revealed.characters[seat]) + ")")
+        character = character_name(revealed.characters[seat])
+        head = Text(_("{name} ({character})").format(name=printable(player), character=character), style="bold")
         if over:  # one line a seat: the hand after the name
             head.append("  ")
             parts.append(_cards(head.append(render.labelled(_("Hand")), style="bold"), revealed.hands[seat]))
