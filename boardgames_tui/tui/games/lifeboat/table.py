@@ -65,9 +65,8 @@ def reveal(revealed: LifeboatRevealed, narrator: LifeboatNarrator) -> Renderable
     twice."""
     over = revealed.over
     parts: list[RenderableType] = [Text(_("What was hidden, face up"), style="bold")]
-    for seat, player in enumerate(revealed.players):
-        character = character_name(revealed.characters[seat])
-        head = Text(_("{name} ({character})").format(name=printable(player), character=character), style="bold")
+    for seat in range(len(revealed.players)):
+        head = Text(printable(narrator.who((seat, revealed.characters[seat]))), style="bold")
         if over:  # one line a seat: the hand after the name
             head.append("  ")
             parts.append(_cards(head.append(render.labelled(_("Hand")), style="bold"), revealed.hands[seat]))
