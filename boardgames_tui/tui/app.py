@@ -31,7 +31,7 @@ from .computers import (
 from .screens.turn import TurnScreen
 from .screens.watch import WatchScreen
 from .symbols import safe_driver_class, uses_safe_set
-from .textual_internals import action_target, binding_chain, dispatch_key, has_notifications
+from .textual_internals import RepaintWhenToastGoes, action_target, binding_chain, dispatch_key, has_notifications
 from .text import plain
 from .widgets.keybar import KeyBar, binding_label
 
@@ -66,7 +66,7 @@ TEXTUAL_COMMAND_WORDS = (
 )
 
 
-class BoardGamesApp(App[None]):
+class BoardGamesApp(RepaintWhenToastGoes, App[None]):
     TITLE = "boardgames_tui"
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute, so subclasses elsewhere still find it
     BINDINGS = [Binding("ctrl+c", "quit", N_("Quit"), show=False)]

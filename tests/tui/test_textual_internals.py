@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 import boardgames_tui
 from boardgames_tui.tui import textual_internals
-from boardgames_tui.tui.textual_internals import action_target, binding_chain, dispatch_key, has_notifications
+from boardgames_tui.tui.textual_internals import RepaintWhenToastGoes, action_target, binding_chain, dispatch_key, has_notifications
 
 PACKAGE = Path(boardgames_tui.__file__).parent
 PYPROJECT = PACKAGE.parent / "pyproject.toml"
@@ -29,7 +29,7 @@ def test_textual_is_the_version_this_module_was_checked_against() -> None:
 
 
 def test_no_other_module_touches_textual_privates() -> None:
-    private = re.compile(r"from textual\._|\._modal_binding_chain|\._parse_action|\._notifications|\._dispatch_key")
+    private = re.compile(r"from textual\._|\._modal_binding_chain|\._parse_action|\._notifications|\._dispatch_key|_unnotify")
     found = [
         str(path.relative_to(PACKAGE))
         for path in PACKAGE.rglob("*.py")
@@ -94,7 +94,43 @@ async def test_notifications_are_seen_while_up_and_gone_once_cleared() -> None:
         assert not has_notifications(app)
 
 
+class Repainting(RepaintWhenToastGoes):
+    def __init__(self) -> None:
+        super().__init__()
+        self.repaints: list[dict[str, bool]] = []
+
+    def on_mount(self) -> None:
+        screen = self.screen
+        refresh = screen.refresh
+
+        def counted(*regions: object, **kwargs: bool) -> object:
+            if kwargs.get("layout") and kwargs.get("repaint"):
+                self.repaints.append(kwargs)
+            return refresh(*regions, **kwargs)
+
+        screen.refresh = counted  # type: ignore[method-assign]
+
+
+async def test_the_screen_is_laid_out_and_painted_again_once_a_toast_goes_by_time_or_by_click() -> None:
+    # Toasts end in App._unnotify, whether they time out or are clicked (Toast._expire).
+    toast = inspect.getsource(textual.widgets._toast.Toast._expire)  # type: ignore[attr-defined]
+    assert "self.app._unnotify(" in toast
+    app = Repainting()
+    async with app.run_test(notifications=True) as pilot:
+        app.notify("brief", timeout=0.1)
+        await pilot.pause(0.5)
+        assert not has_notifications(app)
+        assert app.repaints, "the whole screen, after the toast timed out"
+        app.notify("clicked")
+        await pilot.pause()
+        before = len(app.repaints)
+        await pilot.click("Toast")
+        await pilot.pause(0.5)
+        assert not has_notifications(app)
+        assert len(app.repaints) > before, "and after a click took it away"
+
+
 def test_the_module_says_why_each_private_part_is_used() -> None:
     doc = textual_internals.__doc__ or ""
-    for name in ("dispatch_key", "binding_chain", "has_notifications"):
+    for name in ("dispatch_key", "binding_chain", "has_notifications", "RepaintWhenToastGoes"):
         assert f"`{name}`" in doc
