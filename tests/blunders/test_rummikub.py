@@ -51,6 +51,14 @@ def test_going_out_by_reworking_the_table() -> None:
     assert found(state, [Draw()]) == [("missed_going_out", 0, 1)]
 
 
+def test_going_out_by_switching_a_joker_out_of_a_locked_set() -> None:
+    # B6 takes the joker's place in B4 B5 J B7; the freed joker and O13 follow O9 O10 O11 (a tester's game).
+    state = build(["B6 O13", OTHER], ["B4 B5 J B7", "O9 O10 O11"])
+    assert found(state, [Draw()]) == [("missed_going_out", 0, 1)]
+    tied = build(["B6 O13", OTHER], ["B4 B5 J B7", "O9 O10 O11"], options=RummikubOptions(joker_reuse="new set"))
+    assert found(tied, [Draw()]) == [], "where the freed joker must start a new set, this is no way out"
+
+
 def test_the_initial_meld_must_reach_its_points() -> None:
     # Before the meld only the rack counts: R10 R11 R12 (33) and B1 B2 B3 go out; R1 R2 R3 and B1 B2 B3 (12)
     # cannot even meld.

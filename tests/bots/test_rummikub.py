@@ -255,6 +255,34 @@ def test_hard_never_keeps_its_joker_back_from_going_out() -> None:
     assert after.phase == "over" and not after.racks[0]
 
 
+def test_hard_switches_a_joker_out_of_a_locked_set_to_go_out() -> None:
+    """A tester's game: Hard held B6 and O13 and drew, where B6 takes the joker's place in B4 B5 J B7 and the
+    freed joker joins O13 after O9 O10 O11 (a missed way out is a certain blunder)."""
+    state = build(["B6 O13", "K1 K2 K3 K4"], ["B4 B5 J B7", "O9 O10 O11"])
+    after = play_turn(state, "hard")
+    assert after.phase == "over" and not after.racks[0]
+    assert sorted(table_text(after)) == ["B4 B5 B6 B7", "O9 O10 O11 J O13"]
+    assert len(play_turn(state, "easy").racks[0]) == 3, "Easy draws: it never takes a joker out"
+
+
+def test_hard_switches_a_joker_out_and_back_into_the_same_set() -> None:
+    """R8 takes the joker's place, and the joker stands for R11 before R12 in that same run (an arena game
+    once tried the switch a second time here, which the rules refuse)."""
+    state = build(["R8 R12", "K1 K2 K3 K4"], ["R3 R4 R5 R6 R7 J R9 R10"])
+    after = play_turn(state, "hard")
+    assert after.phase == "over" and not after.racks[0]
+    assert table_text(after) == ["R3 R4 R5 R6 R7 R8 R9 R10 J R12"]
+
+
+def test_hard_switches_a_joker_when_that_lays_more_tiles_and_not_when_the_joker_must_start_a_new_set() -> None:
+    state = build(["B6 O13 K9", "K1 K2 K3 K4"], ["B4 B5 J B7", "O9 O10 O11"])
+    after = play_turn(state, "hard")
+    assert after.racks[0] == ids("K9")
+    # Where the freed joker must go into a new set (a setting of the standard rules), the switch is not tried.
+    tied = build(["B6 O13", "K1 K2 K3 K4"], ["B4 B5 J B7", "O9 O10 O11"], options=RummikubOptions(joker_reuse="new set"))
+    assert len(play_turn(tied, "hard").racks[0]) == 3
+
+
 def test_american_goes_out_with_a_discard() -> None:
     state = vbuild("american", ["R4 R5 R6 B9", "K1 K2 K3 K4 K5 K6 K7 K8"], [(1, "O7 O8 O9")])
     after = play_turn(state, "hard")

@@ -13,7 +13,9 @@ turn's action budget ran out, and Hard drew where it could have gone out.)
 Levels:
 - "easy": new sets from its rack and tiles added to the ends of sets already on the table (never takes
   a set apart); draws when that places nothing.
-- "hard": the exact move finder (finder.py) over everything the rules let it rearrange. In American and
+- "hard": the exact move finder (finder.py) over everything the rules let it rearrange; in the standard
+  game it also tries taking a joker out of a locked set with the rack tile it stands for, the freed joker
+  then going wherever it plays best (`_with_joker_switch`). In American and
   International it takes the discard pile's top instead of drawing when that tile plays, and the trump
   when that goes out. Before the ice in International (50 points) it keeps the meld points its rack
   holds (the sets the rack makes on its own, counted as the initial meld counts them): it throws the tile
@@ -54,7 +56,7 @@ from ...engine.rummikub.models import (
     RummikubView,
 )
 from ...engine.rummikub.sets import COLOUR_OF, IS_JOKER, LABEL_OF, NUMBER_OF, analyse, set_value
-from ...engine.rummikub.tiles import OneInRuns
+from ...engine.rummikub.tiles import COLOURS, OneInRuns
 from ..base import BotFactory, RandomBot
 from .finder import Play, Position, best_play, dense_positions, finder_benchmark, run_span, tile_points
 
@@ -77,6 +79,7 @@ class TurnPlan:
     grown: dict[int, tuple[int, ...]] = field(default_factory=dict)
     placed: tuple[int, ...] = ()
     points: int = 0
+    switch: tuple[int, int, int] | None = None  # (set id, joker, rack tile): the joker switched out first
 
     @property
     def count(self) -> int:
@@ -202,9 +205,58 @@ def plan_turn(
         full = _candidate(view, pool, table.free, table.fixed, table.others)
         if full is not None and (plan is None or (full.count, full.points) > (plan.count, plan.points)):
             plan = full
+        switched = _with_joker_switch(view, table, pool)
+        if switched is not None and (plan is None or (switched.count, switched.points) > (plan.count, plan.points)):
+            plan = switched
     if plan is None or (hold and plan.count < len(pool) - 1):
         return TurnPlan()
     return plan
+
+
+def _with_joker_switch(view: RummikubView, table: _Table, pool: list[int]) -> TurnPlan | None:
+    """The best plan that first takes a joker out of a locked set with the rack tile it stands for, then
+    plays the joker with the rest (the joker must go back on the table this turn). Standard rules with the
+    freed joker playable anywhere only: the other settings and rule sets tie it to new sets. (Without it, a
+    Hard seat holding B6 and O13 drew where B6 for the joker of B4 B5 J B7, then the joker and O13 after
+    O9 O10 O11, went out.)"""
+    options = view.options
+    if view.rule_set != "standard" or options.joker_sets != "locked" or options.joker_reuse != "anywhere":
+        return None
+    one, two = view.turn_rules.one_in_runs, view.turn_rules.two_jokers_in_a_set
+    fixed_ids = {set_id for set_id, _row in table.fixed}
+    best: TurnPlan | None = None
+    tried: set[tuple[int, int, int]] = set()
+    for sv in view.start_table:
+        if sv.id not in fixed_ids:
+            continue
+        row = tuple(t.id for t in sv.tiles)
+        for meaning in sv.jokers:
+            for r in pool:
+                if IS_JOKER[r] or NUMBER_OF[r] != meaning.number:
+                    continue
+                if meaning.colour is None and options.group_joker_needs_both_colours:
+                    continue  # a group of three gives its joker up only for both missing colours at once
+                if meaning.colour is not None and COLOURS[COLOUR_OF[r]] != meaning.colour:
+                    continue
+                if (sv.id, meaning.tile, _kind(r)) in tried:
+                    continue  # the other copy of the same tile plays the same
+                tried.add((sv.id, meaning.tile, _kind(r)))
+                replaced = tuple(r if t == meaning.tile else t for t in row)
+                before, after = analyse(row, one, two), analyse(replaced, one, two)
+                if not after.valid or after.kind != before.kind:
+                    continue
+                fixed = [(set_id, replaced if set_id == sv.id else start) for set_id, start in table.fixed]
+                rest = [t for t in pool if t != r]
+                plan = _candidate(view, rest, [*table.free, meaning.tile], fixed, table.others)
+                if plan is None:
+                    continue
+                grown = dict(plan.grown)
+                grown.setdefault(sv.id, replaced)
+                placed = tuple(sorted((*plan.placed, r)))
+                switched = TurnPlan(plan.new_sets, grown, placed, plan.points + tile_points(r), (sv.id, meaning.tile, r))
+                if best is None or (switched.count, switched.points) > (best.count, best.points):
+                    best = switched
+    return best
 
 
 # Hard in the discard rule sets: sets stay on the rack until they go out ---------------------------------------
@@ -323,6 +375,11 @@ def _rows(view: RummikubView) -> dict[int, tuple[int, ...]]:
 def next_step(view: RummikubView, plan: TurnPlan) -> Any | None:
     """The next table action that brings the table closer to the plan (None: the plan stands)."""
     rows = _rows(view)
+    if plan.switch is not None:
+        set_id, joker, tile = plan.switch
+        row = rows.get(set_id, ())
+        if tile not in row and joker in row:  # (the joker may come back to the same set later in the turn)
+            return MoveTiles(tiles=(tile,), to=set_id, position=row.index(joker))
     present = {tuple(sorted(row)) for row in rows.values()}
     for target in plan.new_sets:
         if tuple(sorted(target)) not in present:
