@@ -266,3 +266,20 @@ def fits_80_columns() -> None:
         # The results screen's box leaves 72 cells: what does not wrap must fit in them.
         console = Console(width=200)
         assert Measurement.get(console, console.options, module.reveal(reveal(game_id, state), narrator)).minimum <= 72, game_id
+
+
+def test_splendor_duel_reveal_marks_no_card_as_yours_to_buy_and_says_whose_cost_the_pictures_show() -> None:
+    from boardgames_tui.engine.splendor_duel.data import CARDS
+    from boardgames_tui.engine.splendor_duel.reveal import reveal as splendor_reveal
+    from boardgames_tui.tui.games.splendor_duel import render
+
+    from ..engine.splendor_duel.helpers import build, player
+
+    card = next(c for c, data in sorted(CARDS.items()) if data.level == 1 and not data.cost[5])
+    rich = player((4, 4, 4, 4, 4, 0, 0), reserved=[card])  # can pay it: ✓ on its own screen
+    state = build(seats=(rich, player()))
+    assert "✓" in "".join(str(line) for line in render.card_block(card, rich, at_cursor=False))  # type: ignore[arg-type]
+    text = drawn(table_module("splendor_duel").reveal(splendor_reveal(state), narrator_for("splendor_duel", state.players)))
+    assert tight(render.cost_text(CARDS[card].cost)) in tight(text)
+    assert "✓" not in text, "✓ says 'you can buy it': at the end it would speak of someone else's card"
+    assert "what each cost its holder" in text

@@ -267,3 +267,17 @@ async def test_a_new_card_says_so_under_the_cursor(make_app) -> None:
         assert lines_of(screen.query_one("#sd-detail"))[0].startswith(f"{NEW_MARK} new since you last looked")
         row = lines_of(screen.query_one("#sd-cards"))[(3 - level) * 3 + 1]
         assert NEW_MARK in row
+
+
+def test_a_card_the_bonuses_pay_for_in_full_is_free_for_you_with_its_printed_price() -> None:
+    from types import SimpleNamespace
+
+    from boardgames_tui.engine.splendor_duel.data import CARDS
+
+    card = next(c for c, data in sorted(CARDS.items()) if any(data.cost) and not data.cost[5])  # no pearl
+    rich = SimpleNamespace(bonuses=(9, 9, 9, 9, 9))
+    words = render.card_words(card, rich)  # type: ignore[arg-type]
+    assert words.startswith(f"free for you (printed {render.cost_text(CARDS[card].cost)})"), words
+    assert "costs you" not in words
+    poor = SimpleNamespace(bonuses=(0, 0, 0, 0, 0))
+    assert render.card_words(card, poor).startswith("costs you "), "a price still to pay is said as before"  # type: ignore[arg-type]

@@ -306,13 +306,16 @@ def royal_words(royal: int) -> str:
 # Cards -----------------------------------------------------------------------------------------------
 
 
-def card_block(card: int, player: PlayerView, *, at_cursor: bool, news: Text | None = None) -> list[Text]:
+def card_block(
+    card: int, player: PlayerView, *, at_cursor: bool, news: Text | None = None, mark_affordable: bool = True
+) -> list[Text]:
     """A card as three lines of CARD_WIDTH: colour/bonus/points, crowns/ability/affordable, cost. `news`:
-    the mark of a card new since the last look, in the middle line's last cell."""
+    the mark of a card new since the last look, in the middle line's last cell. `mark_affordable` is off
+    where ✓ ("you can buy it") would speak of someone else's cards (the reveal at the end)."""
     data = CARDS[card]
     letter, style = card_letter(card)
     cost = cost_after_bonuses(card, player.bonuses)
-    affordable = buy_problem(card, player.bonuses, player.tokens) is None
+    affordable = mark_affordable and buy_problem(card, player.bonuses, player.tokens) is None
     marker = Text.assemble(("▌" if at_cursor else " ", "bold yellow"))
     bonus = str(data.bonus) if data.bonus > 1 else " "
     points = f"{data.points}★" if data.points else ""
@@ -408,9 +411,12 @@ def card_words(card: int, player: PlayerView) -> str:
     """A card in words: what it costs this player first, then what it gives."""
     data = CARDS[card]
     colour = pgettext("splendor duel", "no colour") if data.colour == NO_COLOUR else card_colour(card)
-    cost = cost_text(cost_after_bonuses(card, player.bonuses))
+    remaining = cost_after_bonuses(card, player.bonuses)
+    cost = cost_text(remaining)
     printed = cost_text(data.cost)
-    if printed != cost:
+    if not any(remaining):  # the bonuses pay it all
+        parts = [_("free for you (printed {printed})").format(printed=printed)]
+    elif printed != cost:
         parts = [_("costs you {cost} (printed {printed})").format(cost=cost, printed=printed)]
     else:
         parts = [_("costs you {cost}").format(cost=cost)]

@@ -46,7 +46,9 @@ def table(view: SplendorDuelView, narrator: Narrator) -> RenderableType:
 def reveal(revealed: SplendorDuelRevealed, narrator: Narrator) -> RenderableType:
     """Each player's reserved cards, face up, those taken blind from a deck marked as such."""
     blind = revealed.blind
-    parts: list[RenderableType] = [Text(_("Reserved cards, face up"), style="bold")]
+    parts: list[RenderableType] = [
+        Text(_("Reserved cards, face up"), style="bold") + Text(" · " + _("the pictures show what each cost its holder"))
+    ]
     for seat, name in enumerate(revealed.players):
         player = revealed.seats[seat]  # as its holder sees it: costs after their bonuses
         reserved = player.reserved or ()
@@ -56,7 +58,7 @@ def reveal(revealed: SplendorDuelRevealed, narrator: Narrator) -> RenderableType
         parts.append(head)
         if not reserved:
             continue
-        blocks = [render.card_block(card, player, at_cursor=False) for card in reserved]
+        blocks = [render.card_block(card, player, at_cursor=False, mark_affordable=False) for card in reserved]
         rows = [Text(" ").join(block[row] for block in blocks) for row in range(3)]
         parts += rows
         for card in reserved:
