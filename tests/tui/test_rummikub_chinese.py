@@ -499,7 +499,7 @@ async def test_long_sets_and_news_stay_inside_the_table(make_app, in_chinese, si
         rows = shown.split("\n")
         table_rows = [FRAME.sub(" ", row).strip() for row in rows]
         # the long run's notes go on under its first tile, inside the frame
-        notes = next(row for row in rows if "锁定（joker牌）" in row)
+        notes = next(row for row in rows if "锁定：含joker牌" in row)
         assert FRAME.sub(" ", notes).startswith(" " * 6), notes
         assert not any(row.startswith("·") or row.endswith("·") for row in table_rows), "news breaks between its items"
         # The news strip holds every line; at 80x24 a long one scrolls, with the newest in view.

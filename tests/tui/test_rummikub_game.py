@@ -226,12 +226,12 @@ async def test_the_locked_label_follows_the_joker_at_once(make_app) -> None:
         await resume_state(app, pilot, state)
         screen = app.screen
         red5, blue8, blue9, joker = ids("R5 B8 B9 J")
-        assert "locked (joker)" in plain_text(app)
+        assert "locked: it holds a joker" in plain_text(app)
         await select_rack(pilot, screen, red5)
         await goto_table(pilot, screen, 0, 1)
         await pilot.press("enter")  # the joker is freed: the set holds no joker now
         text = plain_text(app)
-        assert "locked (joker)" not in text and "locked until the turn ends (its joker was freed)" in text
+        assert "locked: it holds a joker" not in text and "locked until the turn ends: its joker was freed" in text
         await select_rack(pilot, screen, blue8)
         await select_rack(pilot, screen, blue9)
         await goto_table(pilot, screen, row_of(screen, joker), 0)
@@ -466,3 +466,38 @@ async def test_tab_to_the_table_and_back_keeps_the_rack_cursor(make_app) -> None
         assert len(screen.view.table) == 3 and len(screen.view.rack) == 2
         await pilot.press("tab")
         assert screen.cursor == Cursor("rack", 0, 1)
+
+
+def test_a_set_someone_else_is_still_building_is_not_shown_as_a_mistake() -> None:
+    """Watching a computer's turn (or another guest's at a hosted table), a set that is not valid yet is one
+    they are still building: no red ✗ and no problem, but who is building it. Its builder sees the problem."""
+    from boardgames_tui.narration import narrator_for
+    from boardgames_tui.tui.games.rummikub import render
+
+    state = build(["K1 K2 K3", "B5 B6 B7"], ["R1 R2 R3", "O9 O10"], current=1)
+    narrator = narrator_for("rummikub", state.players)
+    rules = get_game("rummikub").rules()
+    watching, _starts = render.table_lines(rules.view(state, 0), narrator, None, ())
+    lines = watching.plain.splitlines()
+    assert "✓" in lines[0] and "✗" not in watching.plain
+    assert "…" in lines[1] and f"{state.players[1]} is still building it" in lines[1]
+    building, _starts = render.table_lines(rules.view(state, 1), narrator, None, ())
+    assert "✗" in building.plain.splitlines()[1] and "still building" not in building.plain
+
+
+def test_the_freed_joker_reminder_goes_once_the_joker_is_in_a_set() -> None:
+    from boardgames_tui.engine.rummikub.models import MoveTiles
+    from boardgames_tui.narration import narrator_for
+    from boardgames_tui.tui.games.rummikub import render
+
+    state = build(["R5 B8 B9 O1", "K1 K2 K3"], ["R4 J R6"])
+    rules = get_game("rummikub").rules()
+    narrator = narrator_for("rummikub", state.players)
+    red5, blue8, blue9, joker = ids("R5 B8 B9 J")
+    freed = rules.apply(state, 0, MoveTiles(tiles=(red5,), to=0, position=1))
+    assert joker in freed.freed_jokers
+    reminder = "A freed joker must go back on the table."
+    assert reminder in render.turn_status(rules.view(freed, 0), narrator).plain
+    placed = rules.apply(freed, 0, MoveTiles(tiles=(blue8, blue9, joker), to=None))
+    assert joker in placed.freed_jokers, "the engine still lists it: freed this turn"
+    assert reminder not in render.turn_status(rules.view(placed, 0), narrator).plain

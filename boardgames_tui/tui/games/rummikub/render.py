@@ -174,7 +174,13 @@ def set_line(
     row = number - 1
     meanings = {m.tile: m for m in table_set.jokers}
     head = Text()
-    mark = Text(" ✓ ", style="bold green") if table_set.valid else Text(" ✗ ", style="bold red")
+    # Someone else's turn under way (a computer's, or a guest's at a hosted table): a set not yet valid is one
+    # they are still building, not a mistake to point out in red.
+    building = not table_set.valid and view.phase == "turn" and view.seat is not None and view.current != view.seat
+    if table_set.valid:
+        mark = Text(" ✓ ", style="bold green")
+    else:
+        mark = Text(" … ", style="dim") if building else Text(" ✗ ", style="bold red")
     head.append(f"{number:>2}", style="dim")
     head.append(NEW_MARK if new else " ", style=MARK_STYLE)
     head.append_text(mark)
@@ -200,7 +206,7 @@ def set_line(
     kind = narrator.set_kind(table_set.kind) if table_set.kind else ""
     has_joker = any(tile.colour == JOKER for tile in table_set.tiles)
     if table_set.locked:  # it held a joker when the turn began: nothing may leave it this turn
-        notes.append(_("locked (joker)") if has_joker else _("locked until the turn ends (its joker was freed)"))
+        notes.append(_("locked: it holds a joker") if has_joker else _("locked until the turn ends: its joker was freed"))
     elif has_joker and view.options.joker_sets == "locked":
         notes.append(_("joker: locked from the next turn"))
     if table_set.ambiguous_jokers and table_set.owner in (None, view.seat):  # others' melds: not yours to re-read
@@ -211,7 +217,9 @@ def set_line(
         said = pgettext("set notes", "{kind} ({notes})").format(kind=kind, notes=said)
     if kind or said:
         tails.append(Text(said or kind, style="dim"))
-    if table_set.problem is not None:
+    if building:
+        tails.append(plain(_("{name} is still building it").format(name=view.players[view.current]), "dim italic"))
+    elif table_set.problem is not None:
         tails.append(plain("✗ " + narrator.say(table_set.problem), "bold red"))
     if width is None:
         line = head
@@ -402,7 +410,7 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
             style="bold",
         )
     text.append(ngettext("Played this turn: {n} tile. ", "Played this turn: {n} tiles. ", played).format(n=played))
-    if view.freed_jokers:
+    if any(problem.kind.startswith("freed_joker") for problem in view.end_turn_problems):  # not once it is placed
         text.append(_("A freed joker must go back on the table. "), style="bold yellow")
     if view.actions_left <= 20:
         left = view.actions_left
