@@ -14,7 +14,9 @@ Levels:
   searching seat's own, once out of reach at all: it does not spend what pays for a card it reserved).
   A tree node considers a short list of the most promising moves (all purchases, the best token takes,
   reserves of cards the gold makes affordable or that keep a winning card from the opponent, privileges
-  whose token can be kept); the lists are cached by the position they depend on, and the card sums run
+  whose token can be kept, and one of each colour whose token would buy a winning card); where a purchase
+  wins, the list holds only such purchases, for either player: a player takes the win, so a move that leaves
+  the opponent one is seen to lose. The lists are cached by the position they depend on, and the card sums run
   on packed integers, so the budget of iterations goes into search rather than bookkeeping. Nothing that
   only goes back to the bag is considered (issue #28): at the limit, no line of tokens longer than one,
   no privilege, no replenish; the token given back is the one the evaluation minds least, never one the
@@ -123,6 +125,16 @@ def completes_purchase(colour: int, p: Any, pyramid: Sequence[Sequence[int]]) ->
     more = means + (1 << 8 * colour)  # packed as `packed_means` packs: 8 bits a colour, pearls at 5
     return any(
         gap_from(cid, more, gold, has_bonus) == 0 < gap_from(cid, means, gold, has_bonus)
+        for cid in visible_cards(pyramid, p.reserved)
+    )
+
+
+def completes_a_win(colour: int, p: Any, pyramid: Sequence[Sequence[int]]) -> bool:
+    """Whether one more token of `colour` would let `p` buy a card that wins the game, which it cannot buy now."""
+    means, gold, has_bonus = packed_means(p), p.tokens[GOLD], any(p.bonuses)
+    more = means + (1 << 8 * colour)
+    return any(
+        gap_from(cid, more, gold, has_bonus) == 0 < gap_from(cid, means, gold, has_bonus) and wins_with(cid, p)
         for cid in visible_cards(pyramid, p.reserved)
     )
 
@@ -685,13 +697,26 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     # it is a purchase: one token short of the limit, only a privilege that completes a purchase.
     if room < 2:
         privileges = [t for t in privileges if room == 1 and completes_purchase(board[t[1].cell], me, state.pyramid)]
+    # A purchase that wins is the move, for the searching seat and for the opponent it imagines alike: left
+    # among the others, the opponent's winning reply drew only some of the visits, and a move that let the
+    # opponent win at once scored little worse than one that stopped it (a tester's game: Hard reserved one
+    # of two cards that each won the person the game, rather than take the pearl both needed).
+    winning = [a for a in buys.values() if wins_with(a.card, me)]
+    if winning:
+        return winning
     out = sorted(buys.values(), key=lambda a: buy_score(a, me), reverse=True)[:BREADTH["buy"]]
     takes.sort(key=_first_two)
     out += [t[2] for t in takes[: BREADTH["take_tokens"]]]
     reserves.sort(key=lambda t: (-t[0], t[1].level, t[1].card))
     out += [a for _, a in reserves[: BREADTH["reserve"]]]
     privileges.sort(key=lambda t: (-t[0], t[1].cell))
-    out += [a for _, a in privileges[: BREADTH["use_privilege"]]]
+    kept = privileges[: BREADTH["use_privilege"]]
+    # and one privilege of each colour whose token would buy a card that wins
+    for t in privileges[len(kept):]:
+        colour = board[t[1].cell]
+        if all(board[k[1].cell] != colour for k in kept) and completes_a_win(colour, me, state.pyramid):
+            kept.append(t)
+    out += [a for _, a in kept]
     out += others
     if not any(a.kind in MAIN_KINDS for a in out) and any(a.kind in MAIN_KINDS for a in legal):
         # every main action returns something: the least costly one (a main action is not optional)

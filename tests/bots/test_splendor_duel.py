@@ -409,3 +409,47 @@ def test_only_the_searching_seat_pays_for_its_reserves_out_of_reach() -> None:
     # does not expect the opponent to guard its reserves as this seat does.
     s = build(board_cells=BOARD, seats=(player(tokens(W=1)), player(tokens(B=1), reserved=(56,))))
     assert bots.state_value(s, searcher=1) > bots.state_value(s, searcher=0) == bots.state_value(s)
+
+
+def test_a_purchase_that_wins_is_all_the_search_considers() -> None:
+    s = build(
+        board_cells=board("Y.W..", "BWB..", "..P..", "K....", "....."),
+        seats=(red_player(), player(tokens(W=2, B=1))),
+        pyramid=((1, 2, 3, 4, 5), (31, 32, 33, 34), (WINNING_CARD, 56, 57)),
+    )
+    listed = bots.candidates(s, RULES.legal_actions(s, 0))
+    assert listed and all(isinstance(a, Buy) and a.card == WINNING_CARD for a in listed)
+
+
+@pytest.mark.parametrize("short", ["G", "R", "K"])
+def test_a_privilege_whose_token_buys_a_winning_card_is_considered(short: str) -> None:
+    # One token short of the winning card: beside the privilege the search likes best (a blue), the one that
+    # brings the missing colour.
+    held = {"G": 2, "R": 1, "K": 2}
+    held[short] -= 1
+    s = build(
+        board_cells=board("Y.W..", "BWB..", "..PG.", "KR...", "....."),
+        seats=(player(tokens(**held), cards=RED_CARDS, privileges=1), player(tokens(W=2, B=1))),
+        pyramid=((1, 2, 3, 4, 5), (31, 32, 33, 34), (WINNING_CARD, 56, 57)),
+    )
+    listed = bots.candidates(s, RULES.legal_actions(s, 0))
+    assert "WBGRKP".index(short) in {s.board[a.cell] for a in listed if a.kind == "use_privilege"}
+
+
+# A position from a tester's game against Hard (2026-12-07, Hard's turn 55): the person, at 18 points with a
+# pearl, could win next turn with either of two cards that each need one. Hard used its privilege on the last
+# pearl of the board and reserved one of the two; the person bought the other and won. Stopping both was
+# possible (a privilege, then cards whose abilities take the person's pearl).
+STOP_THE_WIN = Path(__file__).parent / "data" / "splendor_duel_stop_the_win.json"
+
+
+@pytest.mark.parametrize("label", ["stop-0", "stop-1"])
+def test_hard_leaves_the_opponent_no_winning_purchase_when_it_can(label: str) -> None:
+    s = SplendorDuelState.model_validate_json(STOP_THE_WIN.read_text(encoding="utf-8"))
+    me, them = s.current, 1 - s.current
+    threats = [c for c in bots.visible_cards(s.pyramid, ()) if bots.card_gap(c, s.seats[them]) == 0 and bots.wins_with(c, s.seats[them])]
+    assert len(threats) == 2, "two cards, each of which would win the game for the person next turn"
+    for action in (a for _, a in hard_turn(s, me, label)):
+        s = RULES.apply(s, me, action)
+    assert s.current == them and s.phase != "over"
+    assert not [a.card for a in RULES.legal_actions(s, them) if a.kind == "buy" and bots.wins_with(a.card, s.seats[them])]
