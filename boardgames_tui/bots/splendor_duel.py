@@ -119,22 +119,14 @@ def card_gap(cid: int, p: Any) -> int:
     return gap_from(cid, packed_means(p), p.tokens[GOLD], any(p.bonuses))
 
 
-def completes_purchase(colour: int, p: Any, pyramid: Sequence[Sequence[int]]) -> bool:
-    """Whether one more token of `colour` would let `p` buy a card it cannot buy now."""
+def completes_purchase(colour: int, p: Any, pyramid: Sequence[Sequence[int]], *, winning: bool = False) -> bool:
+    """Whether one more token of `colour` would let `p` buy a card it cannot buy now (with `winning`, a card
+    that wins the game)."""
     means, gold, has_bonus = packed_means(p), p.tokens[GOLD], any(p.bonuses)
     more = means + (1 << 8 * colour)  # packed as `packed_means` packs: 8 bits a colour, pearls at 5
     return any(
         gap_from(cid, more, gold, has_bonus) == 0 < gap_from(cid, means, gold, has_bonus)
-        for cid in visible_cards(pyramid, p.reserved)
-    )
-
-
-def completes_a_win(colour: int, p: Any, pyramid: Sequence[Sequence[int]]) -> bool:
-    """Whether one more token of `colour` would let `p` buy a card that wins the game, which it cannot buy now."""
-    means, gold, has_bonus = packed_means(p), p.tokens[GOLD], any(p.bonuses)
-    more = means + (1 << 8 * colour)
-    return any(
-        gap_from(cid, more, gold, has_bonus) == 0 < gap_from(cid, means, gold, has_bonus) and wins_with(cid, p)
+        and (not winning or wins_with(cid, p))
         for cid in visible_cards(pyramid, p.reserved)
     )
 
@@ -714,7 +706,7 @@ def candidates(state: SplendorDuelState, legal: Sequence[Any]) -> list[Any]:
     # and one privilege of each colour whose token would buy a card that wins
     for t in privileges[len(kept):]:
         colour = board[t[1].cell]
-        if all(board[k[1].cell] != colour for k in kept) and completes_a_win(colour, me, state.pyramid):
+        if all(board[k[1].cell] != colour for k in kept) and completes_purchase(colour, me, state.pyramid, winning=True):
             kept.append(t)
     out += [a for _, a in kept]
     out += others

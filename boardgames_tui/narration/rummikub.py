@@ -137,10 +137,10 @@ class RummikubNarrator(Narrator):
         ),
     }
     # What the arena measured (python -m boardgames_tui.arena, seed "untuned-2026-12-05"), said in LEVEL_HELP.
-    # Two-player games: standard rules 196 of 200; 198 of 200 once Hard also switched jokers out of locked sets. American and International, since Hard keeps its sets on
-    # its rack: 1,000 games each, 200 on that seed and 400 on each of "untuned-rummikub-2026-12-06" and
-    # "untuned-rummikub-2026-12-06b" (picked once): American 169 + 346 + 338 = 853 (85%), International
-    # 176 + 361 + 355 = 892 (89%).
+    # Two-player games: standard rules 196 of 200, and 198 once Hard also switched jokers out of locked sets.
+    # American and International, since Hard keeps its sets on its rack: 1,000 games each, 200 on that seed
+    # and 400 on each of "untuned-rummikub-2026-12-06" and "untuned-rummikub-2026-12-06b" (picked once):
+    # American 169 + 346 + 338 = 853 (85%), International 176 + 361 + 355 = 892 (89%).
     LEVEL_FIGURES = {"hard": {"wins": "99%", "american": "85%", "international": "89%"}}
 
     def option_label(self, name: str) -> str:
