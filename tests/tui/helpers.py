@@ -54,6 +54,20 @@ def screen_text(app: BoardGamesApp) -> str:
     return "\n".join("".join(strip.text for strip in line) for line in update.strips)
 
 
+async def news_pages(app: BoardGamesApp, pilot: Pilot[Any]) -> list[str]:
+    """The screen as the person reads a long news strip: shown as it opens, then after each z that reads on
+    (a story longer than the strip opens at its start)."""
+    from boardgames_tui.tui.widgets.news import NewsStrip
+
+    strip = app.screen.query_one(NewsStrip)
+    pages = [screen_text(app)]
+    while strip.more_below and len(pages) < 50:
+        await pilot.press("z")
+        await pilot.pause()
+        pages.append(screen_text(app))
+    return pages
+
+
 async def wait_until(pilot: Pilot[Any], predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
     """Let the app run until `predicate()` holds; fail naming `what` after `timeout` seconds."""
     deadline = time.monotonic() + timeout

@@ -17,11 +17,12 @@ from boardgames_tui.tui.screens.pass_device import PassDeviceScreen
 from boardgames_tui.tui.screens.turn import TurnScreen
 from boardgames_tui.tui.session import HotseatSession
 from boardgames_tui.tui.settings import load_settings
+from boardgames_tui.tui.widgets.keybar import KeyBar
 from boardgames_tui.tui.widgets.news import NEW_MARK, NewsStrip
 from tests.test_record_no_leak import positions, resampled
 from tests.test_records import folders, store  # noqa: F401 - the same save folder as the records' tests
 
-from .helpers import wait_until
+from .helpers import screen_text, wait_until
 from .test_computers import PLAYERS, play_own_turn, seat_count, wait_for_person
 
 
@@ -108,6 +109,76 @@ async def test_z_hides_the_news_and_shows_the_last_moves_again(make_app: Any) ->
         await pilot.press("z")
         await pilot.pause()
         assert news[-1] in strip_text(app)
+
+
+def key_bar_text(app: Any) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+async def ana_against_a_computer(app: Any, pilot: Any, game_id: str = "splendor_duel") -> TurnScreen:
+    rules = get_game(game_id).rules()
+    count = seat_count(game_id)
+    computers = (None, *(computer_level(game_id),) * (count - 1))
+    session = HotseatSession.new(game_id, PLAYERS[:count], rules.Options(), app.store, seed="3", computers=computers)
+    await app.start_session(session)
+    await wait_for_person(app, pilot, "Ana's first turn")
+    screen = app.screen
+    assert isinstance(screen, TurnScreen)
+    return screen
+
+
+@pytest.mark.parametrize("game_id", ["splendor_duel", "lifeboat"])
+async def test_a_story_longer_than_the_strip_opens_at_its_start_and_z_reads_on_before_it_hides(make_app: Any, game_id: str) -> None:
+    # A tester saw a computer's royal card in the strip without the purchase that brought it: a long turn
+    # opened scrolled to its end, and the strip cannot be focused, so no key brought its start back.
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        screen = await ana_against_a_computer(app, pilot, game_id)
+        story = tuple(f"Ben's move number {number} of a long turn" for number in range(1, 15))
+        screen.set_news(story, screen.previous_view)
+        await pilot.pause()
+        strip = strip_of(app)
+        assert strip.max_scroll_y > 0, "fourteen lines fit the strip: the story is too short to test"
+        assert strip.scroll_y == 0 and strip.more_below
+        assert story[0] in screen_text(app)
+        assert "z More news" in key_bar_text(app)
+        seen = {line for line in story if line in screen_text(app)}
+        for _ in range(len(story)):
+            if not strip.more_below:
+                break
+            before = strip.scroll_y
+            await pilot.press("z")
+            await pilot.pause()
+            assert strip.scroll_y > before, "z reads on"
+            assert strip.lines == story, "reading on does not hide the news"
+            seen |= {line for line in story if line in screen_text(app)}
+        assert seen == set(story), "every line was in view at some point"
+        assert "z News" in key_bar_text(app) and "More news" not in key_bar_text(app)
+        await pilot.press("z")
+        await pilot.pause()
+        assert strip_text(app) == "", "at the end of the story z hides it"
+        await pilot.press("z")
+        await pilot.pause()
+        assert strip.scroll_y == 0 and story[0] in screen_text(app), "shown again, it opens at the start"
+
+
+async def test_lines_added_while_the_person_watches_open_at_the_first_added(make_app: Any) -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 32)) as pilot:
+        screen = await ana_against_a_computer(app, pilot)
+        earlier = ("Ben took 3 tokens", "Ben reserved a card", "Ana took a privilege")
+        screen.set_news(earlier, screen.previous_view)
+        await pilot.pause()
+        added = tuple(f"Ben's move number {number}" for number in range(1, 12))
+        screen.set_news(earlier + added, screen.previous_view)
+        await pilot.pause()
+        strip = strip_of(app)
+        assert strip.max_scroll_y > len(earlier), "the added lines fit: the story is too short to test"
+        assert strip.scroll_y == len(earlier), "the first added line is the top row (each line is one row here)"
+        assert added[0] in screen_text(app) and earlier[0] not in screen_text(app)
+        screen.set_news(earlier + added[:1], screen.previous_view)  # a new, short story: it all fits
+        await pilot.pause()
+        assert strip.max_scroll_y == 0 and earlier[0] in screen_text(app)
 
 
 async def test_the_strip_is_empty_before_anything_happened(make_app: Any) -> None:

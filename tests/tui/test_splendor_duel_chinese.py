@@ -280,10 +280,14 @@ async def test_a_turn_a_refusal_the_log_and_help_in_chinese(make_app, in_chinese
     async with app.run_test(size=size) as pilot:
         session = await open_turn(app, pilot, state)
         screen = app.screen
-        # The news strip holds what happened since the last look, one event a line, the newest in view
-        # (it wraps around a long name, inside Chinese sentences).
+        # The news strip holds what happened since the last look, one event a line, opened at the first;
+        # z reads on to the newest (it wraps around a long name, inside Chinese sentences).
         news = narrator.events(state.log)
         assert list(screen.query_one(NewsStrip).lines) == list(news)
+        shows_whole(app, news[0], screen.query_one(PromptLine).text().plain)
+        while screen.query_one(NewsStrip).more_below:
+            await pilot.press("z")
+            await pilot.pause()
         shows_whole(app, news[-1], screen.query_one(PromptLine).text().plain)
         await pilot.press("x")  # passing is refused: a main action is possible
         shows_whole(app, narrator.refusal(IllegalAction("pass_not_allowed")))

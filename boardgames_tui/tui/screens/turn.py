@@ -154,6 +154,9 @@ class TurnScreen(Screen[None]):
         if not strips:
             return
         strip = strips[0]
+        if strip.more_below:  # a story longer than the strip: z reads on before it hides it
+            strip.page_on()
+            return
         if strip.lines:
             self._news_hidden = True
             strip.show(())
@@ -205,6 +208,12 @@ class TurnScreen(Screen[None]):
                 status.remove_class("error")
                 status.display = False
 
+    def key_words(self, binding: Binding) -> str | None:
+        """What the key bar says for `binding` now, where that depends on the screen; None = its description."""
+        if binding.action == "news" and any(strip.more_below for strip in self.query(NewsStrip).results(NewsStrip)):
+            return _("More news")
+        return None
+
     def key_display(self, binding: Binding) -> str | None:
         """The key as the key bar shows it now (a range that fits the hand: "1-5"); None = as bound."""
         return None
@@ -249,7 +258,7 @@ def shared_help_lines(game_title: str) -> list[tuple[str, str]]:
         ("?", _("this help")),
         ("r", _("the rules of {game}").format(game=game_title)),
         ("l", _("the game log")),
-        ("z", _("hide the news since your last look, or show the last moves again")),
+        ("z", _("read on in a long news strip, then hide it; or show the last moves again")),
         ("q / Esc", _("back to the main menu (asks first; says so if a move is not saved)")),
     ]
 

@@ -79,6 +79,7 @@ class KeyBar(Static):
         seen_actions: set[str] = set()
         own_display = getattr(screen, "key_display", None)
         own_label = getattr(self.app, "key_label", None)
+        screen_words = getattr(screen, "key_words", None)
         for active in ordered:
             binding = active.binding
             if not binding.show or binding.action in seen_actions:
@@ -89,7 +90,8 @@ class KeyBar(Static):
             key = _(KEY_WORDS[key]) if key in KEY_WORDS else key  # the space bar has a name in every language
             own = own_label(binding) if own_label is not None else None
             # A word of the app's own (F2's "简体中文") says what no key alone can: kept until every word goes.
-            entries.append((key, binding, own or binding_label(binding), active.enabled, namespace, not own and shared(active)))
+            words = own or (screen_words(binding) if screen_words is not None else None) or binding_label(binding)
+            entries.append((key, binding, words, active.enabled, namespace, not own and shared(active)))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         # What the app says before the keys ("Ben (computer) is thinking…"), unless the screen already says it
         # in its own prompt (a turn screen's `notice`): said twice, it reads as two messages.

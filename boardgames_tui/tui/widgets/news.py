@@ -3,7 +3,8 @@ mark games put on what changed.
 
 The strip is filled by the app from the session (`HotseatSession.news_for`), from the same events the
 handoff narrates, filtered for the seat: it never says what that seat may not know. It stays until the
-person acts or hides it, and a long one scrolls.
+person acts or hides it. A story longer than the strip opens at its first new line (a computer's long turn
+is read from its start, not from its royal card), and `z` pages on through it before it hides the strip.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class NewsStrip(VerticalScroll, can_focus=False):
         self._text = Static("", id="news-text")
         super().__init__(self._text, id="news-strip")
         self._lines: tuple[str, ...] = ()
+        self._rows: list[Paragraph] = []
+        self._first_new = 0  # the line the strip opens at: the first one the person has not been shown yet
         self.shown = ""  # what the strip says, as plain text ("" when hidden)
 
     @property
@@ -56,8 +59,11 @@ class NewsStrip(VerticalScroll, can_focus=False):
         return self._lines
 
     def show(self, lines: Sequence[str], *, heading: str | None = None) -> None:
-        """Show `lines` (plain text, never markup), newest last, scrolled to the newest."""
-        self._lines = tuple(lines)
+        """Show `lines` (plain text, never markup), newest last, opened at the first of them not shown before
+        (lines added to the story: the first added one; a new story: its first)."""
+        before, self._lines = self._lines, tuple(lines)
+        grew = bool(before) and len(self._lines) > len(before) and self._lines[: len(before)] == before
+        self._first_new = len(before) if grew else 0
         self.set_class(not self._lines, "-empty")
         if not self._lines:
             self.shown = ""
@@ -68,7 +74,27 @@ class NewsStrip(VerticalScroll, can_focus=False):
         mark = Text(f"{NEW_MARK} ", style=NEW_STYLE)
         gap = "" if title.endswith("：") else " "  # a full-width colon carries its own space
         first = Text(title + gap, style="italic") + mark + Text(self._lines[0])
-        rows = [Paragraph(first), *(Paragraph(line, bullet=mark) for line in self._lines[1:])]
-        self._text.update(Group(*rows))
-        self.shown = "\n".join(str(row) for row in rows)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        self._rows = [Paragraph(first), *(Paragraph(line, bullet=mark) for line in self._lines[1:])]
+        self._text.update(Group(*self._rows))
+        self.shown = "\n".join(str(row) for row in self._rows)
+        self.call_after_refresh(self._open_at_first_new)
+
+    def _open_at_first_new(self) -> None:
+        """Scroll so the first new line is the top row, or to the end when everything from it fits."""
+        width = self._text.content_region.width
+        if width <= 0:
+            return
+        row = sum(len(paragraph.lines(width)) for paragraph in self._rows[: self._first_new])
+        self.scroll_to(y=min(row, self.max_scroll_y), animate=False, immediate=True)
+        self.refresh_bindings()  # the key bar says whether z shows more
+
+    @property
+    def more_below(self) -> bool:
+        """Whether part of the story is below the strip's last row."""
+        return bool(self._lines) and self.scroll_y < self.max_scroll_y
+
+    def page_on(self) -> None:
+        """Scroll the story on by the strip's height (the last row seen stays in view)."""
+        step = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=min(self.scroll_y + step, self.max_scroll_y), animate=False, immediate=True)
+        self.refresh_bindings()

@@ -218,8 +218,8 @@ class SplendorDuelTurnScreen(TurnScreen):
     def on_resize(self, event: Resize) -> None:
         self.call_after_refresh(self.fit_news)
 
-    # The news strip's tallest (its own stylesheet's max-height).
-    NEWS_ROWS = 4
+    # The news strip's tallest, where the screen has rows to spare (a long story pages on with z).
+    NEWS_ROWS = 8
 
     def fit_news(self) -> None:
         """The news strip gets the rows the rest of the screen leaves (at least one, at most NEWS_ROWS): at
