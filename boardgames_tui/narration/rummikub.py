@@ -634,8 +634,14 @@ class RummikubNarrator(Narrator):
 
     # -- refusals
 
+    @staticmethod
+    def problem_list(problems: Sequence[str]) -> str:
+        """Several problems said one after the other: as sentences (most begin with a capital, so "; " read
+        badly before them)."""
+        return pgettext("rummikub problems", ". ").join(problems)
+
     def refuse_turn_not_done(self, problems: Sequence[dict[str, Any]]) -> str:
-        return _("You cannot end your turn yet: {problems}").format(problems=_("; ").join(self.nested(p) for p in problems))
+        return _("You cannot end your turn yet: {problems}").format(problems=self.problem_list([self.nested(p) for p in problems]))
 
     def refuse_no_tiles_chosen(self) -> str:
         return _("Choose at least one tile")

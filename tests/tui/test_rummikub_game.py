@@ -501,3 +501,26 @@ def test_the_freed_joker_reminder_goes_once_the_joker_is_in_a_set() -> None:
     placed = rules.apply(freed, 0, MoveTiles(tiles=(blue8, blue9, joker), to=None))
     assert joker in placed.freed_jokers, "the engine still lists it: freed this turn"
     assert reminder not in render.turn_status(rules.view(placed, 0), narrator).plain
+
+
+async def test_j_away_from_a_joker_takes_the_cursor_to_the_joker_it_changes(make_app) -> None:
+    # A tester pressed j with the cursor on the rack: a joker on the table changed its reading, unseen.
+    state = build(["R7 B7 J O1 O2", "K1 K2 K3"], ["K10 K11 K12"])
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await resume_state(app, pilot, state)
+        screen = app.screen
+        red7, blue7, joker, orange1 = ids("R7 B7 J O1")
+        for tile in (red7, blue7, joker):
+            await select_rack(pilot, screen, tile)
+        await goto_table(pilot, screen, 1, 0)  # the new-set line below the table's one set
+        await pilot.press("n")
+        row = row_of(screen, joker)
+        readings = [(m.colour, m.number) for s in screen.view.table for m in s.jokers]
+        assert len(readings) == 1 and readings[0][1] == 7, "the joker stands for a 7 of a missing colour"
+        await point_rack_at(pilot, screen, orange1)
+        await pilot.press("j")
+        await pilot.pause()
+        now = [(m.colour, m.number) for s in screen.view.table for m in s.jokers]
+        assert now != readings and now[0][1] == 7, "j changed the joker's colour"
+        assert screen.cursor.zone == "table" and screen.choices.tile_at(screen.cursor) == joker and row_of(screen, joker) == row

@@ -164,7 +164,7 @@ def test_end_turn_lists_exactly_what_is_wrong() -> None:
     with pytest.raises(IllegalAction) as err:
         act(s, EndTurn())
     assert err.value.code == "turn_not_done"
-    assert ENGLISH.refusal(err.value) == "You cannot end your turn yet: " + "; ".join(expected)
+    assert ENGLISH.refusal(err.value) == "You cannot end your turn yet: " + ". ".join(expected)
     assert EndTurn() not in legal(s)
 
 

@@ -436,7 +436,7 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
 
 def problem_list(view: RummikubView, narrator: RummikubNarrator) -> str:
     """What stands in the way of ending the turn, in one line."""
-    return _("; ").join(narrator.say(problem) for problem in view.end_turn_problems)
+    return narrator.problem_list([narrator.say(problem) for problem in view.end_turn_problems])
 
 
 def colour_legend(narrator: RummikubNarrator) -> str:

@@ -475,16 +475,23 @@ class RummikubTurnScreen(TurnScreen):
             self.submit(SplitSet(set_id=self.view.table[cursor.row].id, at=cursor.index))
 
     def action_joker(self) -> None:
-        """Cycle the joker under the cursor (or the first switchable one) through its meanings."""
+        """Cycle the joker under the cursor (or the first switchable one) through its meanings. A joker
+        elsewhere gets the cursor, so the person sees which one changed."""
         mine = self.choices.joker_choices(self.cursor)
         if not mine:
             return
         current = {(m.tile, m.colour, m.number) for s in self.view.table for m in s.jokers}
+        chosen = mine[0]
         for index, choice in enumerate(mine):
             if (choice.tile, choice.colour, choice.number) in current:
-                self.submit(mine[(index + 1) % len(mine)])
-                return
-        self.submit(mine[0])
+                chosen = mine[(index + 1) % len(mine)]
+                break
+        if self.choices.tile_at(self.cursor) != chosen.tile:
+            for row, table_set in enumerate(self.view.table):
+                for index, tile in enumerate(table_set.tiles):
+                    if tile.id == chosen.tile:
+                        self._place_cursor(Cursor("table", row, index))
+        self.submit(chosen)
 
     def action_shift(self, step: int) -> None:
         action = self.choices.shift(self.cursor, step)
