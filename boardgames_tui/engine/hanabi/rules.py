@@ -297,8 +297,13 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
                 t.set_hand(seat, rest)  # the show is over: no replacement card
                 t.pile_completed(i)
                 return t.finish()
+            # A plain completion (a clue token) is said before the draw, straight after the card that made it;
+            # a bonus tile waits for the draw, as its effects may reach the deck.
+            plain_completion = complete and not (state.options.five_flamboyants and t.bonus_tiles)
+            if plain_completion:
+                t.pile_completed(i)
             t.set_hand(seat, t.draw(rest))
-            if complete:
+            if complete and not plain_completion:
                 t.pile_completed(i)
         else:
             t.discard = (*t.discard, card)
@@ -400,14 +405,14 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
         unseen = self.unseen_counts(state, seat) if seat is not None else {}
         for h, hand in enumerate(state.hands):
             slots: list[SlotView] = []
-            for hc in hand:
+            own = self._own_possible(cfg.suits, unseen, [hc.knowledge for hc in hand]) if h == seat else ()
+            for index, hc in enumerate(hand):
                 if seat is None:
                     slots.append(SlotView.model_construct(card=None, knowledge=hc.knowledge, possible=()))
                 elif h != seat:
                     slots.append(SlotView.model_construct(card=hc.card, knowledge=hc.knowledge, possible=()))
                 else:
-                    possible = self._possible(cfg.suits, unseen, hc.knowledge)
-                    slots.append(SlotView.model_construct(card=None, knowledge=hc.knowledge, possible=possible))
+                    slots.append(SlotView.model_construct(card=None, knowledge=hc.knowledge, possible=own[index]))
             hands.append(HandView.model_construct(seat=h, name=state.players[h], slots=tuple(slots)))
         return HanabiView(
             seat=seat,
@@ -467,6 +472,30 @@ class HanabiRules(GameRules[HanabiState, HanabiAction, HanabiView, HanabiOptions
     @staticmethod
     def _possible(suits: tuple[str, ...], counts: dict[tuple[str, int], int], k: Knowledge) -> tuple[str, ...]:
         return tuple(f"{s}{r}" for s in suits if s in k.suits for r in RANKS if r in k.ranks and counts[(s, r)] > 0)
+
+    @classmethod
+    def _own_possible(
+        cls, suits: tuple[str, ...], unseen: dict[tuple[str, int], int], hand: list[Knowledge]
+    ) -> list[tuple[str, ...]]:
+        """What each of the viewer's own cards may be: the unseen copies its clues allow, less the copies the
+        viewer's other cards are known to be (a card that can be only W4 leaves one W4 fewer for the rest; a
+        tester's "could be" listed a W4 while another of their cards was the last one). Repeated, since a card
+        pinned down that way may pin down another. Read from clues and the table alone, so it is the same
+        whatever the viewer's cards really are."""
+        possible = [cls._possible(suits, unseen, k) for k in hand]
+        for _ in hand:
+            pinned = [p[0] if len(p) == 1 else None for p in possible]
+            narrowed = []
+            for index, k in enumerate(hand):
+                counts = dict(unseen)
+                for other, label in enumerate(pinned):
+                    if label is not None and other != index:
+                        counts[(label[:-1], int(label[-1]))] -= 1
+                narrowed.append(cls._possible(suits, counts, k))
+            if narrowed == possible:
+                break
+            possible = narrowed
+        return possible
 
     # -- the log, the results and the labels, as facts for the narrator
 

@@ -393,6 +393,14 @@ def test_completing_a_pile_gives_a_clue_token() -> None:
     assert news(after) == "Ana played R5 — it was added to red. The red firework is complete: +1 clue token."
 
 
+def test_a_completed_pile_is_said_before_the_last_card_is_drawn() -> None:
+    # A tester's log read "played Y5", "drew the last card", then "the yellow firework is complete".
+    state = build([["R5", "Y1"], ["B1", "B2"]], deck=["W5"], piles={"R": 4}, clue_tokens=5)
+    after = act(state, PlayCard(slot=0))
+    assert [entry.kind for entry in after.log[len(state.log) :]] == ["play", "firework_complete", "last_card"]
+    assert after.clue_tokens == 6 and after.final_turns_left == 2
+
+
 def test_completing_a_pile_with_8_tokens_gains_nothing() -> None:
     state = build([["R5", "Y1"], ["B1", "B2"]], deck=["W5", "G1"], piles={"R": 4}, clue_tokens=8)
     after = act(state, PlayCard(slot=0))

@@ -162,3 +162,27 @@ def test_the_view_says_why_a_kind_of_move_is_refused_now() -> None:
     broke = build([["R1", "B2", "G3", "Y4", "W5"], ["R2", "B1", "W1", "Y3", "G1"]], fill_deck=True, clue_tokens=0)
     refused = {r.kind: r.code for r in RULES.view(broke, 0).refusals}
     assert refused == {"clue": "no_clue_tokens", "skip": "no_bonus"}
+
+
+def test_a_card_known_exactly_leaves_one_copy_fewer_for_the_viewers_other_cards() -> None:
+    # A tester's slot 1 "could be" W4 while their slot 4 was clued down to W4 and the other W4 was discarded.
+    state = build([["R1", "G2", "B3", "W4"], ["Y1", "Y2", "Y3", "Y5"]], discard=["W4"], fill_deck=True)
+    suits = game_suits(state.options)
+    hands = list(state.hands)
+    known_w4 = Knowledge(suits=("W",), ranks=(4,), touched=True)
+    unknown = Knowledge(suits=suits, ranks=(1, 2, 3, 4, 5))
+    hands[0] = tuple(HeldCard(card=hc.card, knowledge=known_w4 if i == 3 else unknown) for i, hc in enumerate(state.hands[0]))
+    state = state.model_copy(update={"hands": tuple(hands)})
+    slots = RULES.view(state, 0).hands[0].slots
+    assert slots[3].possible == ("W4",)
+    assert all("W4" not in slot.possible for slot in slots[:3])
+    assert all("W3" in slot.possible for slot in slots[:3]), "other identities stay"
+    # A chain: a card that is R4 or W4 is R4 once the W4 is pinned, and its R4 (the last unseen one) then
+    # leaves the cards with no clue.
+    state = build([["R4", "G2", "B3", "W4"], ["R4", "Y2", "Y3", "Y5"]], discard=["W4"], fill_deck=True)
+    r_or_w_4 = Knowledge(suits=("R", "W"), ranks=(4,), touched=True)
+    knowledge = (r_or_w_4, unknown, unknown, known_w4)
+    state = state.model_copy(update={"hands": (tuple(HeldCard(card=hc.card, knowledge=k) for hc, k in zip(state.hands[0], knowledge)), state.hands[1])})
+    slots = RULES.view(state, 0).hands[0].slots
+    assert slots[0].possible == ("R4",) and slots[3].possible == ("W4",)
+    assert all("R4" not in slot.possible and "W4" not in slot.possible for slot in slots[1:3])
