@@ -545,3 +545,17 @@ async def test_hostile_names_show_as_typed_on_every_lifeboat_screen(make_app) ->
         handoff = await wait_for_handoff(app, pilot)
         assert squeezed(session.players[session._state.current]) in squeezed(screen_text(app))
         assert handoff.is_attached
+
+
+def test_a_new_marker_is_set_off_from_the_older_ones_before_it() -> None:
+    # A tester read "RF✦T1" as one more status marker.
+    from boardgames_tui.tui.games.lifeboat import render
+
+    view = RULES.view(build(("lady_lauren", "sir_stephen", "captain", "first_mate")), 0)
+    seat = view.seats[0].model_copy(update={"rowed": True, "fought": True, "thirst": 1})
+    assert view.navigator != 0
+    fresh = render.Changes(flags={0: frozenset({"T1"})})
+    assert render.flags(view, seat, fresh).plain == "RF ✦T1"
+    assert render.flags(view, seat).plain == "RFT1", "nothing new: the markers as they are"
+    first_new = render.Changes(flags={0: frozenset({"R"})})
+    assert render.flags(view, seat, first_new).plain == "✦RFT1"

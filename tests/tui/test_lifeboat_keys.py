@@ -171,3 +171,17 @@ def test_the_refusals_are_the_views_not_worked_out_by_the_screen() -> None:
     assert said(changed, "letter", "kit") == "A medical kit heals a wounded character who is not dead."
     # out of its phase: what the decision is instead, with its keys
     assert said(view, "letter", "give_in") == "No demand to answer. Choose your action (d, o, s, b or t)."
+
+
+async def test_a_card_that_comes_into_an_emptied_hand_gets_the_cursor_and_p_works(make_app) -> None:
+    # A tester emptied their hand, then picked a card: no cursor pointed at it, and p did nothing, silently.
+    app = make_app()
+    async with app.run_test(size=(110, 34)) as pilot:
+        screen = await show_state(app, pilot, build(FOUR, hands={BEN: ["jewels"]}))
+        assert isinstance(screen, LifeboatTurnScreen) and screen.step.cursor is None, "an empty hand: no cursor"
+        refilled = build(FOUR, hands={ANA: ["water"], BEN: ["jewels"]})
+        screen.show_view(RULES.view(refilled, ANA))
+        await pilot.pause()
+        assert screen.step.cursor == 0 and screen.choices.cursor_card(screen.step) is not None
+        assert "▸" in screen_text(app), "the hand line points at the card"
+        assert screen.check_action("play", ()) is True, "p puts the water face up"

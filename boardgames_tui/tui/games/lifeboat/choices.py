@@ -95,10 +95,11 @@ class Choices:
 
     def first_step(self, cursor: int | None = 0) -> Step:
         """The step a decision starts at: no sub-menu, every rowed card to the row pile, the hand cursor
-        kept where it was (`cursor`) if the hand still reaches it."""
+        kept where it was (`cursor`) if the hand still reaches it, on the first card of a hand that was
+        empty before (a tester's p did nothing on the card drawn into an emptied hand: no cursor pointed at
+        it), and on nothing while the hand is empty."""
         hand = self.hand
-        if cursor is not None:
-            cursor = min(cursor, len(hand) - 1) if hand else None
+        cursor = min(cursor or 0, len(hand) - 1) if hand else None
         return Step(to_pile=(True,) * len(self.view.drawn or ()), cursor=cursor)
 
     def picked(self) -> tuple[int, ...]:

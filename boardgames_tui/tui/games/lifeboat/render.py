@@ -307,7 +307,7 @@ PHASE_WORD: dict[str, str] = {
     "trade_offer": N_("trade"),
     "trade_answer": N_("trade"),
     "trade_confirm": N_("trade"),
-    "respond": N_("demand"),
+    "respond": N_("give in or fight"),
     "fight": N_("fight"),
     "row": N_("rowing"),
     "navigate": N_("navigation"),
@@ -387,13 +387,17 @@ def flag_letters(view: LifeboatView, s: SeatView) -> list[tuple[str, str]]:
 
 
 def flags(view: LifeboatView, s: SeatView, changes: Changes = NO_CHANGES) -> Text:
-    """The seat's markers, the ones new since the seat last looked marked (one mark before a run of them)."""
+    """The seat's markers, the ones new since the seat last looked marked (one mark before a run of them,
+    set off by a space from older ones before it: "RF ✦T1", not "RF✦T1", which read as one more marker)."""
     new = changes.flags.get(s.seat, frozenset())
     out = Text()
     after_new = False
     for letter, style in flag_letters(view, s):
         fresh = letter in new
-        out.append_text(changes.mark(Text(letter, style=style), fresh and not after_new))
+        starts_run = fresh and not after_new
+        if starts_run and out:
+            out.append(" ")
+        out.append_text(changes.mark(Text(letter, style=style), starts_run))
         after_new = fresh
     return out
 

@@ -64,7 +64,7 @@ def reveal(revealed: LifeboatRevealed, narrator: LifeboatNarrator) -> Renderable
     and Hate with the points they made (the results screen shows them above this), so they are not named
     twice."""
     over = revealed.over
-    parts: list[RenderableType] = [Text(_("What was hidden, face up"), style="bold")]
+    parts: list[RenderableType] = [Text(_("The hidden cards, revealed"), style="bold")]
     for seat in range(len(revealed.players)):
         head = Text(printable(narrator.who((seat, revealed.characters[seat]))), style="bold")
         if over:  # one line a seat: the hand after the name
