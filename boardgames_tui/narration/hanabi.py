@@ -80,7 +80,7 @@ OPTION_HELP: dict[str, str] = {
     ),
     "black_powder": N_("10 black cards played from 5 down to 1; no colour clue touches them"),
     "five_flamboyants": N_("Completing a pile reveals a bonus tile instead of a clue token"),
-    "convention": N_("A label for the table; nothing is enforced"),
+    "convention": N_("A label for the people at the table; nothing is enforced (Hard computers always follow the conventions written in the rules)"),
 }
 # The choices of each option ("none" has two meanings, told apart in `option_choice`).
 OPTION_CHOICES: dict[tuple[str, str], str] = {
@@ -307,6 +307,8 @@ class HanabiNarrator(Narrator):
         return _("That was the last turn of the final round.")
 
     def say_game_over(self, reason: str, score: int, max_score: int) -> str:
+        if reason == "all_fireworks":  # the line before it has just said so ("every firework is complete!")
+            return _("The game is over: the team scores {score} / {most}.").format(score=score, most=max_score)
         return _("The game is over ({reason}): the team scores {score} / {most}.").format(
             reason=self.end_reason(reason), score=score, most=max_score
         )

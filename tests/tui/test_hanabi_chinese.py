@@ -387,6 +387,9 @@ async def test_every_hanabi_screen_in_chinese(make_app, in_chinese, size, player
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
         await pilot.pause()
         text = assert_chinese(app, names, "the help")
+        await pilot.press("end")  # a long help scrolls at 80x24: its end too
+        await pilot.pause()
+        text += "\n" + assert_chinese(app, names, "the end of the help")
         for _key, meaning in screen.help_lines():
             assert_whole(text, meaning, "the help")
         await pilot.press("escape")

@@ -62,9 +62,12 @@ def outcome(state: HanabiState) -> Outcome:
         if lost
         else fact("final_score", score=points, max_score=cfg.max_score, rating=band)
     )
+    # The headline of a show that was not lost already says the score and its rating: the details do not
+    # say them again (a tester read the rating twice and the same 25 / 25 three times).
+    total = fireworks_total(state, cfg)
     details = (
-        fact("rating", rating=band),
-        fact("fireworks_total", total=fireworks_total(state, cfg), max_score=cfg.max_score, counted=not lost),
+        *((fact("rating", rating=band),) if lost else ()),
+        *((fact("fireworks_total", total=total, max_score=cfg.max_score, counted=not lost),) if lost or total != points else ()),
         fact("piles", piles=[pile_code(s, p) for s, p in zip(cfg.suits, state.piles)]),
         fact("misfire_count", misfires=state.misfires, most=MAX_MISFIRES),
         fact("ended", reason=reason),

@@ -231,6 +231,13 @@ class HanabiTurnScreen(TurnScreen):
             ("Esc", _("cancel / go back one step")),
             ("PgUp/PgDn", _("scroll the table and the other hands on a small terminal")),
             (NEW_MARK, _("what changed since you last looked: a card played or discarded, a card drawn, a card a clue touched")),
+            (
+                _("your cards"),
+                _(
+                    "* a card a clue touched; R? or ?3 what the clues tell of it; \"not\" what they rule out;"
+                    " \"5 ids\" the five identities (R3, B4...) it can still be, listed when you select it"
+                ),
+            ),
             *super().help_lines(),
         ]
 
