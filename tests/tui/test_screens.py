@@ -252,6 +252,28 @@ def finished_session(store: SaveStore) -> HotseatSession:
     return session
 
 
+async def test_playing_again_keeps_the_computers_in_their_seats(make_app) -> None:
+    # A tester pressed a after a game against two Hards: the new game came with pass screens, its computers
+    # turned into people.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        old = HotseatSession.new("hanabi", ["Ana", "Ben", "Cyd"], HanabiOptions(), app.store, seed="again-1", computers=(None, "hard", "easy"))
+        for _ in range(500):
+            if old.outcome() is not None:
+                break
+            seat = old.acting_seat()
+            assert seat is not None
+            old.apply(seat, old.view(seat).legal_actions[0])
+        await app.start_session(old)
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+        await pilot.press("a")
+        await wait_until(pilot, lambda: app.session is not old, "the new game")
+        new = app.session
+        assert new is not None and [new.computer_level(seat) for seat in range(3)] == [None, "hard", "easy"]
+        assert json.loads(new.save_path.read_text(encoding="utf-8"))["computers"] == [None, "hard", "easy"]
+        assert not isinstance(app.screen, PassDeviceScreen), "one person against computers: no pass screen"
+
+
 async def test_results_screen_shows_the_headline_and_a_plays_again(make_app, save_dir: Path) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -133,6 +133,8 @@ class ResultsScreen(Screen[None]):
             previous.options,
             self.app.store,  # type: ignore[attr-defined]
             match=previous.match_with_this_game() if not self.outcome.cooperative else (),
+            # the same seats for computers, at the same levels (a tester's computers came back as people)
+            computers=tuple(previous.computer_level(seat) for seat in range(len(previous.players))),
         )
         self.app.run_worker(self.app.start_session(session))  # type: ignore[attr-defined]
 
