@@ -218,8 +218,8 @@ class LuzTurnScreen(TurnScreen):
         if self.bidding:
             bead = _("with a safety bead") if self.bead else _("no safety bead")
             template = ngettext(
-                "Bid [b]{bid}[/b] trick, {bead} · 0-9 ←/→ change · b bead · Enter bids",
-                "Bid [b]{bid}[/b] tricks, {bead} · 0-9 ←/→ change · b bead · Enter bids",
+                "Bid [b]{bid}[/b] trick, {bead} · 0-9 ←/→ change (10: →) · b bead · Enter bids",
+                "Bid [b]{bid}[/b] tricks, {bead} · 0-9 ←/→ change (10: →) · b bead · Enter bids",
                 self.bid,
             )
             return markup(template, bid=self.bid, bead=bead)

@@ -70,12 +70,13 @@ def _face_up(seat: int, name: str, cards: tuple[LuzCard, ...], high_side: str) -
 
 def reveal(revealed: LuzRevealed, narrator: Narrator) -> RenderableType:
     """Every player's hand with its numbers and the cards set aside this round. Once a round's cards are
-    all played, its hands are shown as they were dealt."""
+    all played, its hands are shown as they were played (after the passing: each is not the hand its
+    player was dealt)."""
     hands = revealed.hands
     if revealed.holding:
         title = _("Hands in round {r}, numbers showing").format(r=revealed.round)
     else:
-        title = _("Hands as dealt in round {r}, numbers showing").format(r=revealed.round)
+        title = _("Hands as played in round {r}, numbers showing").format(r=revealed.round)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
