@@ -58,6 +58,12 @@ Levels:
   none) spared 4 of 126 misses by two in 100 games, took the bead on half the bids and lost 3 points a game.
   Letting the others see their own numbers in the bidding's playouts (so that they shed as surely as the
   hard ones do) made it worse: 142 misses by two.
+  Late in a round the rule often plays every playout the same whatever card is chosen now, so several
+  cards score alike; the first of them used to be played (a tester's Hard, its bid made, led the red
+  nobody could follow and took two tricks over its bid when the person did not trump). Those cards are
+  now played out again on the same draws with every card straying one time in five, and the best of
+  them there is played. Against "easy" (paired dev deals) it changed little: three players, 600 games,
+  misses by two 29 -> 25, wins 90.3% -> 89.3%; four players, 400 games, 17 -> 15, wins 86.8% -> 88.3%.
 - "random": any legal action (the baseline).
 
 Playouts use a compact integer copy of the trick rules (follow the led colour, yellow trumps, highest
@@ -437,12 +443,19 @@ class HardBot:
     their beliefs moving as at the table (see the module's docstring)."""
 
     def __init__(
-        self, bid_draws: int = 96, play_draws: int = 48, spread: int = 2, bid_pool: int = 4, bid_stray: float = 0.2
+        self,
+        bid_draws: int = 96,
+        play_draws: int = 48,
+        spread: int = 2,
+        bid_pool: int = 4,
+        bid_stray: float = 0.2,
+        play_stray: float = 0.2,
     ) -> None:
         self.bid_draws = bid_draws
         self.bid_stray = bid_stray  # in the bidding's playouts, the chance that a card is any legal one
         self.bid_pool = bid_pool  # hands drawn per hand played out in the bidding, to weigh by the bids
         self.play_draws = play_draws
+        self.play_stray = play_stray  # between cards that score alike: the chance a card strays, to tell them apart
         self.spread = spread  # bids weighed: the playouts' median ± this
 
     def choose(self, view: LuzView, rng: random.Random) -> Any:
@@ -512,16 +525,33 @@ class HardBot:
         me = seen.me
         bid, bead = seen.bids[me] or 0, seen.beads[me]
         points = dict.fromkeys(positions, 0.0)
+        worlds = []
         for _ in range(self.play_draws):
             mine = seen.sample_hand(rng)
             hands, value, hidden = seen.world(mine)
             targets = seen.targets(hands, value)
+            worlds.append((mine, hands, value, hidden, targets))
             for p in positions:
                 trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [*seen.trick, mine[p]])
                 trial[me].remove(mine[p])
                 won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden)
                 points[p] += judged_points(seen.round, bid, bead, won[me])
-        return max(positions, key=points.__getitem__)
+        best = max(points.values())
+        tied = [p for p in positions if points[p] >= best - 1e-9]
+        if len(tied) == 1 or not self.play_stray:
+            return tied[0]
+        # The rule plays every world the same way, so late in a round every card often scores alike (a tester's
+        # Hard, its bid made, led the red nobody could follow rather than a green the next seat had to beat;
+        # the person did not trump as the rule would, and it took two tricks too many). Among such cards, the
+        # one that holds up best when the others' play strays.
+        again = dict.fromkeys(tied, 0.0)
+        for mine, hands, value, hidden, targets in worlds:
+            for p in tied:
+                trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [*seen.trick, mine[p]])
+                trial[me].remove(mine[p])
+                won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden, self.play_stray, rng)
+                again[p] += judged_points(seen.round, bid, bead, won[me])
+        return max(tied, key=again.__getitem__)
 
 
 LEVELS: dict[str, BotFactory] = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}

@@ -309,3 +309,25 @@ def test_bids_already_made_weigh_the_draws() -> None:
     assert seen.bid_likelihood(hands, value) == 1.0
     seen.bids[bidders[0]] = (seen.bids[bidders[0]] or 0) + 2
     assert seen.bid_likelihood(hands, value) == pytest.approx(0.3**2)
+
+
+def test_hard_with_its_bid_made_leads_a_card_that_loses_among_those_that_score_alike() -> None:
+    # A tester's game: Ben (Hard) had made his bid of 3 and held R1 G8 G4 G3; nobody else held red, and
+    # Chloé's only green was G7. Every card scored alike in the playouts (the rule has Ana trump a red
+    # lead), and the first, R1, was led; Ana did not trump, and Ben took 5. Among cards that score alike,
+    # the one that holds up when play strays: a green that G7 beats.
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" / "luz_bid_made_lead.json").read_text(encoding="utf-8"))
+    state = RULES.setup(tuple(data["players"]), RULES.Options.model_validate(data["options"]), data["seed"])
+    for move in data["actions"]:
+        action = next(a for a in RULES.legal_actions(state, move["seat"]) if a.model_dump() == move["action"])
+        state = RULES.apply(state, move["seat"], action)
+    ben = 1
+    assert [(c.colour, c.number) for c in state.hands[ben]] == [("R", 1), ("G", 8), ("G", 4), ("G", 3)]
+    view = RULES.view(state, ben)
+    assert not view.trick and view.legal_actions
+    chosen = [HardBot().choose(view, random.Random(seed)).position for seed in range(10)]
+    assert 0 not in chosen, "never the red nobody can follow"
+    assert sum(position in (2, 3) for position in chosen) >= 8, chosen  # G4 or G3: Chloé's G7 takes the trick
