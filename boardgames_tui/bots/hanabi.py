@@ -618,6 +618,16 @@ class _HandSearch:
 # -- the hard player -----------------------------------------------------------------------------------
 
 
+def finesse_asked_of(view: HanabiView) -> int | None:
+    """The slot of the card the Hard conventions read a clue as asking this seat to play blind (a finesse
+    on it), or None: what a Hard player in this seat would play now, read from the seat's View alone. The
+    turn screen tells a person at a table with Hard computers, who read their finesses so (a tester did not
+    see one aimed at them)."""
+    if view.phase != "turn" or view.seat is None or view.current != view.seat:
+        return None
+    return Decision(view).finessed_slot()
+
+
 class ConventionBot:
     """The convention player described in the module docstring."""
 

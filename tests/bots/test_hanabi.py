@@ -589,3 +589,21 @@ def test_once_misled_a_clue_may_not_build_on_my_own_unproven_card() -> None:
     assert decision.clue_value(yellow) == float("-inf")  # it would read as Y1
     assert decision.clue_value(two) < decision._clue_value(two, decision.queued)  # no longer a play clue
     assert decision.best() not in (yellow, two)
+
+
+def test_the_finesse_a_hard_clue_asks_of_a_seat_is_read_from_its_view() -> None:
+    # A tester's game: Ben's clue "3" on Chloé's R3 (red known) asks Ana, whose newest card is R2, to play it blind.
+    import json
+    from pathlib import Path
+
+    from boardgames_tui.bots.hanabi import finesse_asked_of
+
+    data = json.loads((Path(__file__).parent / "data" / "hanabi_finesse_on_a_person.json").read_text(encoding="utf-8"))
+    state = RULES.setup(tuple(data["players"]), RULES.Options.model_validate(data["options"]), data["seed"])
+    for move in data["actions"]:
+        state = RULES.apply(state, move["seat"], next(a for a in RULES.legal_actions(state, move["seat"]) if a.model_dump() == move["action"]))
+    assert state.current == 0 and (state.hands[0][0].card.suit, state.hands[0][0].card.rank) == ("R", 2)
+    assert finesse_asked_of(RULES.view(state, 0)) == 0
+    assert finesse_asked_of(RULES.view(state, 1)) is None, "not Ben's turn"
+    before = RULES.setup(tuple(data["players"]), RULES.Options.model_validate(data["options"]), data["seed"])
+    assert finesse_asked_of(RULES.view(before, 0)) is None, "no clue yet"

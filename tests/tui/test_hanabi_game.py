@@ -136,3 +136,42 @@ async def test_help_lists_the_multicolour_key_only_when_multicolour_can_be_named
 async def test_help_lists_the_skip_key_with_five_flamboyants(save_dir) -> None:
     rows = await help_rows(HanabiOptions(five_flamboyants=True), save_dir)
     assert help_row(rows, "k") == "k skip an optional bonus tile"
+
+
+def _finesse_table(app: BoardGamesApp, computers: tuple[str | None, ...]):  # type: ignore[no-untyped-def]
+    """The tester's game to Ana's turn after Ben's finesse on her (action 31), with these computers."""
+    from pathlib import Path
+
+    from boardgames_tui.engine.hanabi.rules import RULES
+    from boardgames_tui.tui.session import HotseatSession
+
+    data = json.loads((Path(__file__).parents[1] / "bots" / "data" / "hanabi_finesse_on_a_person.json").read_text(encoding="utf-8"))
+    options = RULES.Options.model_validate(data["options"])
+    session = HotseatSession.new("hanabi", data["players"], options, app.store, seed=data["seed"], computers=computers)
+    for move in data["actions"]:
+        view = session.view(move["seat"])
+        session.apply(move["seat"], next(a for a in view.legal_actions if a.model_dump() == move["action"]))
+    assert session.acting_seat() == 0
+    return session
+
+
+async def test_a_finesse_of_the_hard_computers_on_a_person_is_said_in_the_prompt(make_app) -> None:
+    # A tester did not see that Ben's clue on Chloé's R3 asked them to play their newest card (R2) blind.
+    from .test_computers import wait_for_person
+
+    app = make_app()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.start_session(_finesse_table(app, (None, "hard", "hard")))
+        await wait_for_person(app, pilot, "Ana's turn")
+        assert "A finesse: by the Hard computers' conventions, a clue asks you to play card 1 blind." in " ".join(screen_text(app).split())
+
+
+async def test_no_finesse_line_at_a_table_of_people(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(110, 34)) as pilot:
+        await app.start_session(_finesse_table(app, ()))
+        if isinstance(app.screen, PassDeviceScreen):
+            await take_device(app, pilot)
+        await pilot.pause()
+        assert isinstance(app.screen, HanabiTurnScreen)
+        assert "finesse" not in screen_text(app).lower()

@@ -32,6 +32,7 @@ from ....engine.hanabi.models import (
     ReturnDiscard,
     SkipBonus,
 )
+from ....bots.hanabi import finesse_asked_of
 from ....i18n import N_, _, ngettext
 from ...screens.turn import TurnScreen
 from ...text import markup
@@ -178,6 +179,10 @@ class HanabiTurnScreen(TurnScreen):
         session = self.notes_session()
         if session is not None:
             self.notes = session.notes_for(self.seat)
+        table = getattr(self.app, "session", None)
+        if table is not None and any(table.computer_level(seat) == "hard" for seat in range(len(self.view.players))):
+            # The Hard computers play finesses on a person too: the prompt says when one is read so.
+            self._prompt.finesse = finesse_asked_of(self.view)
         if self.view.phase in FREE_CLUE_PHASES:
             self._start_clue()
         elif self.view.phase in BONUS_PHASES:

@@ -21,6 +21,9 @@ class PromptLine(Static):
     view: reactive[HanabiView | None] = reactive(None, repaint=False)
     step: reactive[Step] = reactive(Step, repaint=False, always_update=True)
     notice: reactive[str] = reactive("", repaint=False)
+    # The slot a finesse of the Hard computers asks this player to play blind (None: none), said first
+    # when the player is choosing what to do.
+    finesse: reactive[int | None] = reactive(None, repaint=False)
 
     def __init__(self, view: HanabiView | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -35,6 +38,9 @@ class PromptLine(Static):
         self._show()
 
     def watch_notice(self) -> None:
+        self._show()
+
+    def watch_finesse(self) -> None:
         self._show()
 
     def _show(self) -> None:
@@ -114,4 +120,10 @@ class PromptLine(Static):
             template = _("Choose a card ({keys}), then p play or d discard (no clue tokens left).")
         else:
             template = _("Choose a card ({keys}), then p play.")
-        return markup(template, keys=keys)
+        if self.finesse is not None:
+            template = (
+                _("A finesse: by the Hard computers' conventions, a clue asks you to play card {n} blind.")
+                + " "
+                + template
+            )
+        return markup(template, keys=keys, n=(self.finesse or 0) + 1)
