@@ -238,10 +238,10 @@ async def test_the_size_guard_covers_a_private_screen_and_gives_it_back(make_app
 # Results -----------------------------------------------------------------------------------------
 
 
-def finished_session(store: SaveStore) -> HotseatSession:
+def finished_session(store: SaveStore, computers: tuple[str | None, ...] = ()) -> HotseatSession:
     """Three players with variants, playing the first legal action (play slot 1) until the game ends."""
     options = HanabiOptions(black_powder=True, sixth_suit="difficult")
-    session = HotseatSession.new("hanabi", ["Ana", "Ben", "Cyd"], options, store, seed="results-1")
+    session = HotseatSession.new("hanabi", ["Ana", "Ben", "Cyd"], options, store, seed="results-1", computers=computers)
     for _ in range(500):
         if session.outcome() is not None:
             break
@@ -257,13 +257,7 @@ async def test_playing_again_keeps_the_computers_in_their_seats(make_app) -> Non
     # turned into people.
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        old = HotseatSession.new("hanabi", ["Ana", "Ben", "Cyd"], HanabiOptions(), app.store, seed="again-1", computers=(None, "hard", "easy"))
-        for _ in range(500):
-            if old.outcome() is not None:
-                break
-            seat = old.acting_seat()
-            assert seat is not None
-            old.apply(seat, old.view(seat).legal_actions[0])
+        old = finished_session(app.store, computers=(None, "hard", "easy"))
         await app.start_session(old)
         await wait_until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
         await pilot.press("a")
