@@ -485,7 +485,8 @@ def test_a_set_someone_else_is_still_building_is_not_shown_as_a_mistake() -> Non
     assert "✗" in building.plain.splitlines()[1] and "still building" not in building.plain
 
 
-def test_the_freed_joker_reminder_goes_once_the_joker_is_in_a_set() -> None:
+def test_the_freed_joker_is_said_once_and_goes_once_the_joker_is_in_a_set() -> None:
+    # A tester read it twice: a reminder, then the same among the problems that stop the turn ending.
     from boardgames_tui.engine.rummikub.models import MoveTiles
     from boardgames_tui.narration import narrator_for
     from boardgames_tui.tui.games.rummikub import render
@@ -496,8 +497,9 @@ def test_the_freed_joker_reminder_goes_once_the_joker_is_in_a_set() -> None:
     red5, blue8, blue9, joker = ids("R5 B8 B9 J")
     freed = rules.apply(state, 0, MoveTiles(tiles=(red5,), to=0, position=1))
     assert joker in freed.freed_jokers
-    reminder = "A freed joker must go back on the table."
-    assert reminder in render.turn_status(rules.view(freed, 0), narrator).plain
+    reminder = "The joker you freed must be played in a set on the table"
+    assert render.turn_status(rules.view(freed, 0), narrator).plain.count(reminder) == 1
+    assert "freed joker must go back" not in render.turn_status(rules.view(freed, 0), narrator).plain
     placed = rules.apply(freed, 0, MoveTiles(tiles=(blue8, blue9, joker), to=None))
     assert joker in placed.freed_jokers, "the engine still lists it: freed this turn"
     assert reminder not in render.turn_status(rules.view(placed, 0), narrator).plain
@@ -524,3 +526,19 @@ async def test_j_away_from_a_joker_takes_the_cursor_to_the_joker_it_changes(make
         now = [(m.colour, m.number) for s in screen.view.table for m in s.jokers]
         assert now != readings and now[0][1] == 7, "j changed the joker's colour"
         assert screen.cursor.zone == "table" and screen.choices.tile_at(screen.cursor) == joker and row_of(screen, joker) == row
+
+
+def test_of_two_alike_tiles_the_one_drawn_is_marked() -> None:
+    # A tester drew a second R6: the mark went on the R6 they already held.
+    from boardgames_tui.engine.rummikub.models import Draw
+    from boardgames_tui.tui.games.rummikub import render
+
+    state = build(["R6 K10 O1", "B1 B2"], pool="R6 K1 K2")
+    rules = get_game("rummikub").rules()
+    after_ana = rules.apply(state, 0, Draw())
+    after_ben = rules.apply(after_ana, 1, Draw())
+    view = rules.view(after_ben, 0)
+    rack = [tile.id for tile in view.rack or ()]
+    held_r6, drawn_r6 = ids("R6")[0], rack[-1]
+    assert drawn_r6 != held_r6 and render.tile_label(next(t for t in view.rack if t.id == drawn_r6)) == "R6"
+    assert render.drawn_at_turn_end(view) == (drawn_r6,)

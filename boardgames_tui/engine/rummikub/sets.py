@@ -244,6 +244,12 @@ def _problem(tiles: tuple[int, ...], high: bool) -> tuple[str, dict[str, Any]]:
         if any(a > b for a, b in zip(rising, rising[1:])):
             return ("set_run_goes_down", {"tiles": shown})
         return ("set_run_has_gaps", {"tiles": shown})
+    # Mixed colours and numbers: named after what most of its tiles share (R1 R2 R3 K3 is a run with one
+    # tile of the wrong colour, not a group: a tester was told "a group must be all one number").
+    most_of_a_colour = max((colours.count(c) for c in colours), default=0)
+    most_of_a_number = max((numbers.count(n) for n in numbers), default=0)
+    if most_of_a_colour != most_of_a_number:
+        return ("set_run_colours_mixed" if most_of_a_colour > most_of_a_number else "set_group_numbers_mixed", {"tiles": shown})
     if len(set(numbers)) == len(numbers):
         if len(set(colours)) == len(colours) and len(tiles) <= 4:
             return ("set_neither_run_nor_group", {"tiles": shown})

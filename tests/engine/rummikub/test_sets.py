@@ -72,6 +72,8 @@ def test_the_jokers_position_decides_its_number() -> None:
         ("J R1 R2", "J R1 R2: a run cannot go below 1"),
         ("R4 R5 R5", "R4 R5 R5: a run cannot repeat a number"),
         ("R4 B5 R6", "R4 B5 R6: a run must be all one colour"),
+        # a tester's run with one tile of another colour was told "a group must be all one number"
+        ("R1 R2 R3 K3", "R1 R2 R3 K3: a run must be all one colour"),
         ("R13 R1 R2", "R13 R1 R2: a run goes up from left to right"),
     ],
 )
@@ -113,6 +115,7 @@ def test_groups_of_three_and_four() -> None:
         ("B5 R5 B5", "B5 R5 B5: a group needs different colours"),
         ("R5 B5 K5 O5 R5", "R5 B5 K5 O5 R5: a group has at most 4 tiles"),
         ("R5 B5 K6", "R5 B5 K6: a group must be all one number"),
+        ("R5 B5 K5 K6", "R5 B5 K5 K6: a group must be all one number"),
         ("R5 B5 K5 O5 J", "R5 B5 K5 O5 J: a group has at most 4 tiles"),
         ("R5 R5 J", "R5 R5 J: a group needs different colours"),
         ("R4 B5 K6", "R4 B5 K6: neither a run (one colour) nor a group (one number)"),

@@ -93,8 +93,9 @@ def drawn_at_turn_end(view: RummikubView) -> tuple[int, ...]:
             break
         labels += entry.args.get("drawn") or ()
     found: list[int] = []
+    # A drawn tile joins the rack at its end: of two alike (a second R6), the later one is the new one.
     for label in labels:
-        match = next((t.id for t in view.rack or () if tile_label(t) == label and t.id not in found), None)
+        match = next((t.id for t in reversed(view.rack or ()) if tile_label(t) == label and t.id not in found), None)
         if match is not None:
             found.append(match)
     return tuple(found)
@@ -410,8 +411,6 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
             style="bold",
         )
     text.append(ngettext("Played this turn: {n} tile. ", "Played this turn: {n} tiles. ", played).format(n=played))
-    if any(problem.kind.startswith("freed_joker") for problem in view.end_turn_problems):  # not once it is placed
-        text.append(_("A freed joker must go back on the table. "), style="bold yellow")
     if view.actions_left <= 20:
         left = view.actions_left
         text.append(ngettext("Only {n} more move this turn. ", "Only {n} more moves this turn. ", left).format(n=left), style="bold red")
