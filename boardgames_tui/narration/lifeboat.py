@@ -363,11 +363,24 @@ class LifeboatNarrator(Narrator):
         pile_cards: Sequence[str] | None = None,
         bottom_cards: Sequence[str] | None = None,
     ) -> str:
-        if pile:
+        # A count of nothing is left unsaid ("puts 0 cards on the row pile" read badly, in Chinese too).
+        if pile and not bottom:
+            template = ngettext(
+                "{who} puts {n} card on the row pile (rowed this round)",
+                "{who} puts {n} cards on the row pile (rowed this round)",
+                pile,
+            )
+        elif pile:
             template = ngettext(
                 "{who} puts {n} card on the row pile and {m} under the navigation deck (rowed this round)",
                 "{who} puts {n} cards on the row pile and {m} under the navigation deck (rowed this round)",
                 pile,
+            )
+        elif bottom:
+            template = ngettext(
+                "{who} puts the card rowed under the navigation deck",
+                "{who} puts the {m} cards rowed under the navigation deck",
+                bottom,
             )
         else:
             template = _("{who} puts {n} cards on the row pile and {m} under the navigation deck")
@@ -424,9 +437,14 @@ class LifeboatNarrator(Narrator):
         ).format(who=self.who(who), attacker=self.who(attacker))
 
     def say_heals(self, who: Sequence[int], target: Sequence[int], wounds: int, status: str | None) -> str:
-        template = ngettext(
-            "{who} uses a medical kit on {target}: {n} wound left", "{who} uses a medical kit on {target}: {n} wounds left", wounds
-        )
+        if tuple(who) == tuple(target):  # "on themselves", not the name twice
+            template = ngettext(
+                "{who} uses a medical kit on themselves: {n} wound left", "{who} uses a medical kit on themselves: {n} wounds left", wounds
+            )
+        else:
+            template = ngettext(
+                "{who} uses a medical kit on {target}: {n} wound left", "{who} uses a medical kit on {target}: {n} wounds left", wounds
+            )
         said = template.format(who=self.who(who), target=self.who(target), n=wounds)
         return self.then(said, self.became(target, status))
 
@@ -541,6 +559,8 @@ class LifeboatNarrator(Narrator):
     # -- navigation
 
     def say_navigator(self, who: Sequence[int], pile: int) -> str:
+        if not pile:
+            return _("Navigation: {who} is the navigator; the row pile is empty").format(who=self.who(who))
         template = ngettext(
             "Navigation: {who} is the navigator; the row pile holds {n} card",
             "Navigation: {who} is the navigator; the row pile holds {n} cards",
@@ -619,7 +639,13 @@ class LifeboatNarrator(Narrator):
         return _("{who}'s open parasol spares one thirst").format(who=self.who(who))
 
     def say_thirsty(self, thirsts: Sequence[Sequence[int]]) -> str:
-        return self.join([self.thirst_text((seat, character), n) for seat, character, n in thirsts])
+        clauses = [self.thirst_text((seat, character), n) for seat, character, n in thirsts]
+        if len(clauses) < 2:
+            return self.join(clauses)
+        # whole clauses, which Chinese strings together with commas, not with 和 ("A口渴和B口渴")
+        return pgettext("clauses", "{first} and {last}").format(
+            first=pgettext("clauses", ", ").join(clauses[:-1]), last=clauses[-1]
+        )
 
     def say_nobody_thirsty(self) -> str:
         return _("Nobody is thirsty")

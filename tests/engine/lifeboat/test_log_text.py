@@ -125,3 +125,23 @@ def test_the_handoff_summary_is_every_public_event_of_the_latest_action() -> Non
         assert isinstance(summary, Event) and summary.public
         newest = [e for e in state.log[state.since :] if e.only is None]
         assert summary.args["events"] == [{"kind": e.kind, "args": e.args} for e in newest]
+
+
+def test_lines_leave_nothing_counted_unsaid_and_name_nobody_twice() -> None:
+    # A Chinese-speaking tester read "puts 0 cards on the row pile", "the row pile holds 0 cards", a medical
+    # kit used by Ana on Ana, and two thirst clauses joined by 和.
+    from boardgames_tui.i18n import set_language
+
+    narrator = LifeboatNarrator(NAMES[:4])
+    ana, ben = (0, 1), (1, 2)
+    assert narrator.say_places_rowed(ana, 0, 2) == "Ana (Sir Stephen) puts the 2 cards rowed under the navigation deck"
+    assert narrator.say_places_rowed(ana, 1, 0) == "Ana (Sir Stephen) puts 1 card on the row pile (rowed this round)"
+    assert narrator.say_navigator(ana, 0) == "Navigation: Ana (Sir Stephen) is the navigator; the row pile is empty"
+    assert narrator.say_heals(ana, ana, 1, None) == "Ana (Sir Stephen) uses a medical kit on themselves: 1 wound left"
+    assert narrator.say_heals(ana, ben, 1, None).endswith("on Ben (The Captain): 1 wound left")
+    set_language("zh")
+    try:
+        assert narrator.say_thirsty([[0, 1, 1], [1, 2, 2]]) == "Ana（斯蒂芬先生）口渴，Ben（船长）口渴两次"
+        assert narrator.say_heals(ana, ana, 1, None) == "Ana（斯蒂芬先生）对自己使用了医疗包：剩余1点伤害"
+    finally:
+        set_language("en")

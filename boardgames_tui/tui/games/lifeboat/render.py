@@ -499,7 +499,7 @@ def situation(view: LifeboatView, width: int = WIDTH) -> Text:
                 items.append(Text(name(view, seat)))
         parts.append(flow(Text(labelled(_("Action order")), style="bold"), items, width, sep=" › "))
     elif view.phase == "thirst":
-        items = [Text(f"{name(view, x)} ×{view.seats[x].thirst}") for x in view.boat if view.seats[x].thirst]
+        items = [Text(_("{who} ×{n}").format(who=name(view, x), n=view.seats[x].thirst)) for x in view.boat if view.seats[x].thirst]
         parts.append(flow(Text(labelled(_("Thirsty")), style="bold"), items, width, sep=_(", ")))
     return Text("\n").join(parts)
 

@@ -121,9 +121,9 @@ class PromptLine(Static):
         else:
             template = _("Choose a card ({keys}), then p play.")
         if self.finesse is not None:
-            template = (
-                _("A finesse: by the Hard computers' conventions, a clue asks you to play card {n} blind.")
-                + " "
-                + template
+            # two sentences one after the other (Chinese puts no space after its full stop)
+            template = _("{first} {then}").format(
+                first=_("A finesse: by the Hard computers' conventions, a clue asks you to play card {n} blind."),
+                then=template,
             )
         return markup(template, keys=keys, n=(self.finesse or 0) + 1)
