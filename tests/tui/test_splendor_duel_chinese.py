@@ -335,8 +335,8 @@ async def test_choices_and_a_payment_in_chinese(make_app, in_chinese, size) -> N
     async with app.run_test(size=size) as pilot:
         await open_turn(app, pilot, paying)
         await pilot.press("tab", "b")
-        text = shows_whole(app, "购买一张一级黑色卡？付法：", "共15种 · 按 Enter 购买，按 Esc 撤回。")
-        on_one_line(text, "1 1W 1B 1G 1R", "5 1B 1G 1R 1Y", "9 1B 1G 2Y", "↑/↓ 更多付法：第1-9种，共15种")
+        text = shows_whole(app, "购买一张一级黑色卡？支付方式：", "共15种 · 按 Enter 购买，按 Esc 取消。")
+        on_one_line(text, "1 1W 1B 1G 1R", "5 1B 1G 1R 1Y", "9 1B 1G 2Y", "↑/↓ 更多支付方式：第1-9种，共15种")
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])

@@ -216,6 +216,22 @@ def test_changes_come_from_views_alone() -> None:
     assert not mine.slots and not mine.seat(0).bonuses
 
 
+def test_a_changed_count_is_marked_before_it_apart_from_the_next_letter() -> None:
+    # A tester read "R 2✦K 0": the mark after a count ran into the next colour's letter.
+    start = build(
+        board_cells=board("WBG..", ".....", ".....", ".....", "....."),
+        seats=(player(tokens(B=2, G=2, P=1)), player()),
+        pyramid=((3, 2, 4, 1, 5), (31, 32, 33, 34), (55, 56, 57)),
+    )
+    took = RULES.apply(start, 0, TakeTokens(cells=(0, 1, 2)))
+    after = RULES.view(took, 1)
+    news = render.changes(RULES.view(start, 1), None, after)
+    tokens_row = render.player_block(after, after.seats[0], news)[1].plain
+    assert f"W{NEW_MARK}1 B{NEW_MARK}3 G{NEW_MARK}3 R 0" in tokens_row, tokens_row
+    unmarked = render.player_block(after, after.seats[0])[1].plain
+    assert len(tokens_row) == len(unmarked), "the mark takes a blank: the row keeps its width"
+
+
 async def test_the_panel_with_the_cursor_stands_out(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -469,7 +469,7 @@ def player_head(view: SplendorDuelView, player: PlayerView, news: Changes = NO_C
 
 def player_block(view: SplendorDuelView, player: PlayerView, news: Changes = NO_CHANGES) -> list[Text]:
     """Name and totals, then tokens, bonuses and points by colour, each count after its colour's letter
-    (and the news mark in the space after a count that changed since the last look)."""
+    (and the news mark in the blank before a count that changed since the last look, or after a two-digit one)."""
     rows = player_head(view, player, news)
     moved = news.seat(player.seat)
     for label, values, changed_colours in (
@@ -484,8 +484,15 @@ def player_block(view: SplendorDuelView, player: PlayerView, news: Changes = NO_
         line = Text.assemble((pad(label, width), "dim"))
         for colour, value in enumerate(values):
             line.append(TOKEN_LETTERS[colour], style=TOKEN_STYLES[colour])
-            line.append(f"{value:>2}", style="bold" if value else "dim")
-            line.append_text(news.mark(colour in changed_colours))
+            fresh = colour in changed_colours
+            if fresh and value < 10:
+                # the mark in the blank before a one-digit count, so it stays apart from the next letter
+                # ("R✦2 K 0"; after the count it ran into it: "R 2✦K 0")
+                line.append_text(news.mark(True))
+                line.append(f"{value} ", style="bold" if value else "dim")
+            else:
+                line.append(f"{value:>2}", style="bold" if value else "dim")
+                line.append_text(news.mark(fresh))
         if values is player.tokens:
             total = sum(player.tokens)
             gap = max(1 if len(values) - 1 in changed_colours else 0, 5 - width)
