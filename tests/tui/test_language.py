@@ -175,3 +175,18 @@ async def test_the_language_entry_is_in_the_menu_list(make_app) -> None:
         menu = app.screen.query_one("#menu", OptionList)
         assert menu.options[menu.highlighted or 0].id == "language"  # the cursor stays on the entry
     set_language("en")
+
+
+def test_key_names_in_the_help_are_said_in_the_language() -> None:
+    # A Chinese tester read "Space" and "⌫ Backspace" in the help, "空格" in the key bar.
+    from boardgames_tui.i18n import set_language
+    from boardgames_tui.tui.widgets.keybar import say_keys
+
+    assert say_keys("⌫ Backspace") == "⌫ Backspace" and say_keys("Tab / Space") == "Tab / Space"
+    set_language("zh")
+    try:
+        assert say_keys("⌫ Backspace") == "⌫ 退格键"
+        assert say_keys("Space") == "空格" and say_keys("Tab / Space") == "Tab / 空格"
+        assert say_keys("PgUp/PgDn") == "PgUp/PgDn", "other keys stay as they are"
+    finally:
+        set_language("en")

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from ...i18n import N_, _
 from ..text import WrappingText, markup, plain
-from ..widgets.keybar import KeyBar
+from ..widgets.keybar import KeyBar, say_keys
 
 
 def _translated(cell: str | Text) -> Text:
@@ -45,7 +45,7 @@ class HelpScreen(Screen[None]):
         table.add_column(style="bold")
         table.add_column()
         for key, meaning in self.lines:
-            table.add_row(key if isinstance(key, Text) else plain(key), _translated(meaning))
+            table.add_row(key if isinstance(key, Text) else plain(say_keys(key)), _translated(meaning))
         with VerticalScroll():
             yield Static(markup(_("Keys — {title}"), title=self.help_title), id="help-title")
             yield Static(table)

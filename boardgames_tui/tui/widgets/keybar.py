@@ -10,6 +10,8 @@ translated here, each time the bar is drawn, so a change of language shows at on
 
 from __future__ import annotations
 
+import re
+
 from textual.binding import ActiveBinding, Binding
 from textual.content import Content
 from textual.screen import Screen
@@ -21,7 +23,14 @@ from ...i18n import N_, _
 # descriptions, listed so the catalogue carries them.
 TEXTUAL_KEY_WORDS = (N_("Dismiss menu"),)
 # Keys shown by a name of their own, which a language may say its way ("空格"); letters and symbols stay as they are.
-KEY_WORDS = {"Space": N_("Space"), "space": N_("Space")}
+KEY_WORDS = {"Space": N_("Space"), "space": N_("Space"), "Backspace": N_("Backspace")}
+_KEY_NAME = re.compile(r"\b(Backspace|Space)\b")
+
+
+def say_keys(text: str) -> str:
+    """`text` (a help line's keys: "Space", "⌫ Backspace", "Tab / Space") with the keys that have a name
+    of their own said in the current language (a Chinese tester read "Space" in the help, "空格" in the bar)."""
+    return _KEY_NAME.sub(lambda found: _(KEY_WORDS[found.group(1)]), text)
 
 
 def binding_label(binding: Binding) -> str:
