@@ -33,7 +33,7 @@ async def test_every_key_answers_at_the_start_of_a_standard_turn(make_app) -> No
     assert answers["d"] == "changed"  # the draw ends the turn
     assert "Select tiles first" in answers["enter"] and "Select tiles first" in answers["n"]
     assert "Nothing to undo" in answers["u"] and "Nothing to reset" in answers["ctrl+r"]
-    assert "Not yet: Play at least one tile" in answers["e"]
+    assert "Not yet: Play at least one tile from your rack, or d draws a tile" in answers["e"]  # nothing to reset yet
     assert "Tab to the table" in answers["x"]
     assert "left end of your rack" in answers["less_than_sign"]
     assert "first tile of your rack" in answers["home"]

@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from ....engine.rummikub.models import RummikubView, SetView
+from ....engine.rummikub.models import Draw, RummikubView, SetView
 from ....engine.rummikub.tiles import JOKER, JokerMeaning, Tile
 from ....i18n import _, ngettext, pgettext
 from ...text import plain, wrap_lines
@@ -434,8 +434,12 @@ def turn_status(view: RummikubView, narrator: RummikubNarrator) -> Text:
 
 
 def problem_list(view: RummikubView, narrator: RummikubNarrator) -> str:
-    """What stands in the way of ending the turn, in one line."""
-    return narrator.problem_list([narrator.say(problem) for problem in view.end_turn_problems])
+    """What stands in the way of ending the turn, in one line. Nothing played with the table as it was, the
+    draw is there at once: said so (the rule's "or reset the turn and draw" read oddly with nothing to reset)."""
+    problems = view.end_turn_problems
+    if [problem.kind for problem in problems] == ["nothing_played"] and any(isinstance(a, Draw) for a in view.legal_actions):
+        return _("Play at least one tile from your rack, or d draws a tile")
+    return narrator.problem_list([narrator.say(problem) for problem in problems])
 
 
 def colour_legend(narrator: RummikubNarrator) -> str:
