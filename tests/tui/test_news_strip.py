@@ -181,6 +181,29 @@ async def test_lines_added_while_the_person_watches_open_at_the_first_added(make
         assert strip.max_scroll_y == 0 and earlier[0] in screen_text(app)
 
 
+async def test_the_opening_holds_when_the_strip_settles_to_another_size(make_app: Any) -> None:
+    # A tester's strip, grown by two lines after their purchase, showed its start rather than the two new
+    # lines: it opened while it had room for everything, then the screen gave it fewer rows.
+    app = make_app()
+    async with app.run_test(size=(100, 24)) as pilot:
+        screen = await ana_against_a_computer(app, pilot)
+        story = ("Ben took 3 tokens", "Ben reserved a card", "Ana took a privilege")
+        screen.set_news(story, screen.previous_view)
+        await pilot.pause()
+        strip = strip_of(app)
+        grown = (*story, "Ana bought a level-1 blue card", "Ana will take an extra turn")
+        strip.styles.max_height = 20  # while the rest of the screen redraws, the strip has room for it all
+        screen.set_news(grown, screen.previous_view)
+        await pilot.pause()
+        assert strip.max_scroll_y == 0 and strip.scroll_y == 0, "everything fits: nothing to scroll yet"
+        strip.styles.max_height = 2  # then the screen gives it the rows its other parts leave
+        await pilot.pause()
+        await pilot.pause()
+        assert strip.max_scroll_y >= len(story), "two rows cannot hold the story"
+        assert strip.scroll_y == len(story), "the first added line is the top row"
+        assert "Ana bought a level-1 blue card" in screen_text(app)
+
+
 async def test_the_strip_is_empty_before_anything_happened(make_app: Any) -> None:
     app = make_app()
     async with app.run_test(size=(110, 32)) as pilot:

@@ -52,6 +52,9 @@ class NewsStrip(VerticalScroll, can_focus=False):
         self._lines: tuple[str, ...] = ()
         self._rows: list[Paragraph] = []
         self._first_new = 0  # the line the strip opens at: the first one the person has not been shown yet
+        # The row to keep at the top until the person scrolls: the strip's size may settle after it opened
+        # (its text grew, or the screen gave it other rows), and the opening is then made again.
+        self._opening_row: int | None = None
         self.shown = ""  # what the strip says, as plain text ("" when hidden)
 
     @property
@@ -67,6 +70,7 @@ class NewsStrip(VerticalScroll, can_focus=False):
         self.set_class(not self._lines, "-empty")
         if not self._lines:
             self.shown = ""
+            self._opening_row = None
             return
         title = heading if heading is not None else _("Since you last looked:")
         # Each line wrapped by the one line-breaking rule (a Chinese line never starts with "，"), under its mark.
@@ -84,9 +88,19 @@ class NewsStrip(VerticalScroll, can_focus=False):
         width = self._text.content_region.width
         if width <= 0:
             return
-        row = sum(len(paragraph.lines(width)) for paragraph in self._rows[: self._first_new])
-        self.scroll_to(y=min(row, self.max_scroll_y), animate=False, immediate=True)
+        self._opening_row = sum(len(paragraph.lines(width)) for paragraph in self._rows[: self._first_new])
+        self._keep_opening()
+
+    def _keep_opening(self) -> None:
+        if self._opening_row is None:
+            return
+        self.scroll_to(y=min(self._opening_row, self.max_scroll_y), animate=False, immediate=True)
         self.refresh_bindings()  # the key bar says whether z shows more
+
+    def on_resize(self) -> None:
+        # A tester's strip, grown by two lines after a purchase, showed its start: the opening had been made
+        # before the strip's new size was known.
+        self.call_after_refresh(self._keep_opening)
 
     @property
     def more_below(self) -> bool:
@@ -95,6 +109,7 @@ class NewsStrip(VerticalScroll, can_focus=False):
 
     def page_on(self) -> None:
         """Scroll the story on by the strip's height (the last row seen stays in view)."""
+        self._opening_row = None  # the person reads on: the strip stays where they take it
         step = max(1, self.scrollable_content_region.height - 1)
         self.scroll_to(y=min(self.scroll_y + step, self.max_scroll_y), animate=False, immediate=True)
         self.refresh_bindings()
