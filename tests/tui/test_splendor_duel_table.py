@@ -297,3 +297,16 @@ def test_a_card_the_bonuses_pay_for_in_full_is_free_for_you_with_its_printed_pri
     assert "costs you" not in words
     poor = SimpleNamespace(bonuses=(0, 0, 0, 0, 0))
     assert render.card_words(card, poor).startswith("costs you "), "a price still to pay is said as before"  # type: ignore[arg-type]
+
+
+def test_a_cards_check_and_new_mark_open_its_middle_line() -> None:
+    # A tester read "free ✓✦ ♛1" as one card: the ✓ and ✦ of one card sat against the next card's crowns.
+    from rich.text import Text
+
+    from boardgames_tui.engine.splendor_duel.data import CARDS
+
+    card = next(cid for cid, data in CARDS.items() if data.crowns and data.level == 1)
+    rich = player(tokens(W=4, B=4, G=4, R=4, K=4, P=1, Y=2))
+    middle = render.card_block(card, rich, at_cursor=False, news=Text(NEW_MARK))[1].plain  # type: ignore[arg-type]
+    assert middle.startswith(f" ✓{NEW_MARK} ♛"), middle  # the cursor column, then ✓ and ✦, then the crowns
+    assert len(middle) == 9

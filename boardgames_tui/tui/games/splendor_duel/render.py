@@ -309,9 +309,11 @@ def royal_words(royal: int) -> str:
 def card_block(
     card: int, player: PlayerView, *, at_cursor: bool, news: Text | None = None, mark_affordable: bool = True
 ) -> list[Text]:
-    """A card as three lines of CARD_WIDTH: colour/bonus/points, crowns/ability/affordable, cost. `news`:
-    the mark of a card new since the last look, in the middle line's last cell. `mark_affordable` is off
-    where ✓ ("you can buy it") would speak of someone else's cards (the reveal at the end)."""
+    """A card as three lines of CARD_WIDTH: colour/bonus/points, affordable/news/crowns/ability, cost.
+    `news`: the mark of a card new since the last look. ✓ and the mark open the middle line, beside the
+    card's own cursor column (at its end they sat against the next card's: a tester read "free ✓✦ ♛1" as
+    one card). `mark_affordable` is off where ✓ ("you can buy it") would speak of someone else's cards
+    (the reveal at the end)."""
     data = CARDS[card]
     letter, style = card_letter(card)
     cost = cost_after_bonuses(card, player.bonuses)
@@ -322,10 +324,9 @@ def card_block(
     top = Text(f"{letter}{bonus} {points:>4} ", style=style)
     crowns = f"♛{data.crowns}" if data.crowns else "  "
     marks = "".join(ABILITY_MARKS[a] for a in data.abilities if a != "copy_color")
-    middle = Text(f"{crowns:<3}{marks:<2} {'✓' if affordable else ' '}", style=CARD_BODY_STYLE)
-    if affordable:
-        middle.stylize("bold green3", 6, 7)
+    middle = Text("✓" if affordable else " ", style="bold green3" if affordable else CARD_BODY_STYLE)
     middle.append_text(news if news is not None else Text(" "))
+    middle.append(f" {crowns:<3}{marks:<2}", style=CARD_BODY_STYLE)
     bottom = Text(f"{cost_text(cost)[:8]:<8}", style=CARD_BODY_STYLE)
     lines = [marker + top, marker.copy() + middle, marker.copy() + bottom]
     if at_cursor:
