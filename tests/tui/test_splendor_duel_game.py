@@ -83,7 +83,10 @@ async def test_reserving_asks_which_gold_when_there_are_two(make_app) -> None:
         card = session._state.pyramid[0][0]
         await pilot.press("v")
         assert screen.reserving == (1, card) and screen.zone == "board"
-        assert "Choose the gold" in screen_text(app)
+        from boardgames_tui.narration.splendor_duel import card_text
+
+        # the card is named, as a purchase names it
+        assert f"Reserve {card_text(card)}: choose the gold to take" in " ".join(screen_text(app).split())
         await pilot.press("escape")  # not this card after all: the cursor is back on it
         assert screen.reserving is None and screen.zone == "cards" and screen.choices.card_at(screen.step) == (1, card)
         await pilot.press("v")

@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from .....engine.splendor_duel.lines import gives_privilege
 from .....engine.splendor_duel.turn import QUIET_TURNS_LIMIT
 from .....i18n import _, pgettext
-from .....narration.splendor_duel import card_text
+from .....narration.splendor_duel import card_text, level_name
 from ....text import KEEP, printable
 from .. import render
 from ..choices import CHOICE_PHASES, PAGE, Choices, Step
@@ -56,8 +56,10 @@ class PromptLine(TablePart):
             return Text(_("Your card gives you a {colour} token: choose a highlighted one, Enter takes it.").format(colour=choices.choice_colour()))
         if step.paying is not None:
             return self._payment_text(choices, step)
-        if step.reserving is not None:
-            return Text(_("Choose the gold to take with your reservation: move to a Y, then Enter."))
+        if step.reserving is not None:  # the card named, as a purchase names it (a tester had to look back)
+            level, card = step.reserving
+            what = card_text(card) if card is not None else _("the top card of the level-{level} deck").format(level=level_name(level))
+            return Text(_("Reserve {card}: choose the gold to take (move to a Y), then Enter.").format(card=what))
         if step.selected:
             cells = render.cells_text(step.selected)
             problem = choices.selection_problem(step.selected)
