@@ -527,18 +527,23 @@ class HardBot:
         the round."""
         me = seen.me
         bid, bead = seen.bids[me] or 0, seen.beads[me]
+
+        def judged(p: int, world: tuple[Any, ...], stray: float = 0.0) -> float:
+            """The judged points of playing position `p` in `world`, every card then straying with `stray`."""
+            mine, hands, value, hidden, targets = world
+            trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [*seen.trick, mine[p]])
+            trial[me].remove(mine[p])
+            won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden, stray, rng if stray else None)
+            return judged_points(seen.round, bid, bead, won[me])
+
         points = dict.fromkeys(positions, 0.0)
         worlds = []
         for _ in range(self.play_draws):
             mine = seen.sample_hand(rng)
             hands, value, hidden = seen.world(mine)
-            targets = seen.targets(hands, value)
-            worlds.append((mine, hands, value, hidden, targets))
+            worlds.append((mine, hands, value, hidden, seen.targets(hands, value)))
             for p in positions:
-                trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [*seen.trick, mine[p]])
-                trial[me].remove(mine[p])
-                won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden)
-                points[p] += judged_points(seen.round, bid, bead, won[me])
+                points[p] += judged(p, worlds[-1])
         best = max(points.values())
         tied = [p for p in positions if points[p] >= best - 1e-9]
         if len(tied) == 1 or not self.play_stray:
@@ -548,12 +553,9 @@ class HardBot:
         # the person did not trump as the rule would, and it took two tricks too many). Among such cards, the
         # one that holds up best when the others' play strays.
         again = dict.fromkeys(tied, 0.0)
-        for mine, hands, value, hidden, targets in worlds:
+        for world in worlds:
             for p in tied:
-                trial, trick, trial_value, trial_hidden = _copy_world(hands, value, hidden, [*seen.trick, mine[p]])
-                trial[me].remove(mine[p])
-                won = play_out(trial, trick, seen.leader, list(seen.won), targets, trial_value, trial_hidden, self.play_stray, rng)
-                again[p] += judged_points(seen.round, bid, bead, won[me])
+                again[p] += judged(p, world, self.play_stray)
         return max(tied, key=again.__getitem__)
 
 

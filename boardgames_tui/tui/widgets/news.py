@@ -52,9 +52,9 @@ class NewsStrip(VerticalScroll, can_focus=False):
         self._lines: tuple[str, ...] = ()
         self._rows: list[Paragraph] = []
         self._first_new = 0  # the line the strip opens at: the first one the person has not been shown yet
-        # The row to keep at the top until the person scrolls: the strip's size may settle after it opened
-        # (its text grew, or the screen gave it other rows), and the opening is then made again.
-        self._opening_row: int | None = None
+        # Whether the first new line is kept at the top: until the person reads on. The strip's size may
+        # settle after it opened (its text grew, or the screen gave it other rows); it then opens again.
+        self._opening = False
         self.shown = ""  # what the strip says, as plain text ("" when hidden)
 
     @property
@@ -70,7 +70,7 @@ class NewsStrip(VerticalScroll, can_focus=False):
         self.set_class(not self._lines, "-empty")
         if not self._lines:
             self.shown = ""
-            self._opening_row = None
+            self._opening = False
             return
         title = heading if heading is not None else _("Since you last looked:")
         # Each line wrapped by the one line-breaking rule (a Chinese line never starts with "，"), under its mark.
@@ -81,26 +81,22 @@ class NewsStrip(VerticalScroll, can_focus=False):
         self._rows = [Paragraph(first), *(Paragraph(line, bullet=mark) for line in self._lines[1:])]
         self._text.update(Group(*self._rows))
         self.shown = "\n".join(str(row) for row in self._rows)
+        self._opening = True
         self.call_after_refresh(self._open_at_first_new)
 
     def _open_at_first_new(self) -> None:
         """Scroll so the first new line is the top row, or to the end when everything from it fits."""
         width = self._text.content_region.width
-        if width <= 0:
+        if not self._opening or width <= 0:
             return
-        self._opening_row = sum(len(paragraph.lines(width)) for paragraph in self._rows[: self._first_new])
-        self._keep_opening()
-
-    def _keep_opening(self) -> None:
-        if self._opening_row is None:
-            return
-        self.scroll_to(y=min(self._opening_row, self.max_scroll_y), animate=False, immediate=True)
+        row = sum(len(paragraph.lines(width)) for paragraph in self._rows[: self._first_new])
+        self.scroll_to(y=min(row, self.max_scroll_y), animate=False, immediate=True)
         self.refresh_bindings()  # the key bar says whether z shows more
 
     def on_resize(self) -> None:
-        # A tester's strip, grown by two lines after a purchase, showed its start: the opening had been made
-        # before the strip's new size was known.
-        self.call_after_refresh(self._keep_opening)
+        # A tester's strip, grown by two lines after a purchase, showed its start: it had opened while it had
+        # room for everything, and the screen then gave it fewer rows.
+        self.call_after_refresh(self._open_at_first_new)
 
     @property
     def more_below(self) -> bool:
@@ -109,7 +105,7 @@ class NewsStrip(VerticalScroll, can_focus=False):
 
     def page_on(self) -> None:
         """Scroll the story on by the strip's height (the last row seen stays in view)."""
-        self._opening_row = None  # the person reads on: the strip stays where they take it
+        self._opening = False  # the person reads on: the strip stays where they take it
         step = max(1, self.scrollable_content_region.height - 1)
         self.scroll_to(y=min(self.scroll_y + step, self.max_scroll_y), animate=False, immediate=True)
         self.refresh_bindings()
