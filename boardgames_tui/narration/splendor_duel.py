@@ -84,6 +84,22 @@ def card_text(card: int) -> str:
     return _("a level-{level} {colour} card").format(level=level_name(CARDS[card].level), colour=card_colour(card))
 
 
+# The marks of the card abilities, as the board prints them.
+ABILITY_MARKS: dict[str, str] = {
+    "extra_turn": "↻",
+    "copy_color": "J",
+    "take_token": "+",
+    "take_privilege": "§",
+    "steal_token": "»",
+}
+
+
+def royal_label(royal: int) -> str:
+    """A royal card as the board shows it: '♚2★↻' (points, then its ability's mark)."""
+    data = ROYALS[royal]
+    return f"♚{data.points}★" + "".join(ABILITY_MARKS[a] for a in data.abilities)
+
+
 def points_words(n: int) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
@@ -226,9 +242,10 @@ class SplendorDuelNarrator(Narrator):
 
     def say_royal_claimed(self, seat: int, royal: int) -> str:
         points = ROYALS[royal].points
-        return ngettext("{name} claimed a royal card (+{n} point)", "{name} claimed a royal card (+{n} points)", points).format(
-            name=self.name(seat), n=points
-        )
+        # Named by its label on the board, so the person can tell which of the royal cards went.
+        return ngettext(
+            "{name} claimed the royal card {royal} (+{n} point)", "{name} claimed the royal card {royal} (+{n} points)", points
+        ).format(name=self.name(seat), royal=royal_label(royal), n=points)
 
     def say_returned(self, seat: int, colour: int) -> str:
         return _("{name} returned {token} to the bag").format(name=self.name(seat), token=one_token(colour))

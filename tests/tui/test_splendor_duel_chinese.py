@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from boardgames_tui.engine.base import Fact, IllegalAction, event
+from boardgames_tui.engine.base import Fact, IllegalAction, event, fact
 from boardgames_tui.engine.splendor_duel.models import (
     Buy,
     ChooseRoyal,
@@ -205,6 +205,20 @@ def test_a_news_paragraph_joins_its_events_in_each_language(language: str) -> No
         assert text == "Ana took 3 red tokens; Ben takes a privilege from the supply; Ana will take an extra turn"
     else:
         assert text == "Ana取得3枚红宝石；Ben从公共区取得1个特权；Ana将进行一个额外回合"
+
+
+def test_a_claimed_royal_card_is_named_by_its_label_on_the_board(language: str) -> None:
+    """Four royal cards lie side by side; the news says which one went, as the board prints it."""
+    from boardgames_tui.engine.splendor_duel.data import ROYALS
+    from boardgames_tui.tui.games.splendor_duel.render import royal_text
+
+    royal = next(r for r, data in ROYALS.items() if data.abilities == ("extra_turn",))
+    text = NARRATOR(NAMES).say(fact("royal_claimed", seat=1, royal=royal))
+    assert royal_text(royal).plain == "♚2★↻"
+    if language == "en":
+        assert text == "Ben claimed the royal card ♚2★↻ (+2 points)"
+    else:
+        assert text == "Ben获得王室卡 ♚2★↻（+2声望）"
 
 
 # The screens --------------------------------------------------------------------------------------

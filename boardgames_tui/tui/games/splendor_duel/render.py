@@ -26,7 +26,7 @@ from ....engine.splendor_duel.models import PlayerView, SplendorDuelView
 from ....i18n import N_, _, ngettext, pgettext
 from ...text import printable
 from ...widgets.news import NEW_MARK, changed
-from ....narration.splendor_duel import card_colour, crowns_words, level_name, points_words, token_name
+from ....narration.splendor_duel import ABILITY_MARKS, card_colour, crowns_words, level_name, points_words, royal_label, token_name
 
 # Token letter -> style; gold is Y (yellow), black is K, pearl is P (violet: a magenta light enough to
 # look pink leaves white letters under 4.5:1).
@@ -49,13 +49,6 @@ ROYAL_STYLE = "bold grey0 on khaki1"
 OUT_OF_REACH_STYLE = "grey85 on grey23"
 # Every letter style drawn on a tile, for the contrast test.
 LETTER_STYLES: tuple[str, ...] = (*TOKEN_STYLES, JOKER_STYLE, PLAIN_CARD_STYLE, CARD_BODY_STYLE, DECK_STYLE, ROYAL_STYLE, OUT_OF_REACH_STYLE)
-ABILITY_MARKS: dict[str, str] = {
-    "extra_turn": "↻",
-    "copy_color": "J",
-    "take_token": "+",
-    "take_privilege": "§",
-    "steal_token": "»",
-}
 # What each ability does, translated where it is shown (ability_words).
 ABILITY_WORDS: dict[str, str] = {
     "extra_turn": N_("an extra turn"),
@@ -292,9 +285,7 @@ def royals_line(view: SplendorDuelView, numbered: bool = False, news: Changes = 
 
 
 def royal_text(royal: int) -> Text:
-    data = ROYALS[royal]
-    label = f"♚{data.points}★" + "".join(ABILITY_MARKS[a] for a in data.abilities)
-    return Text(label, style=ROYAL_STYLE)
+    return Text(royal_label(royal), style=ROYAL_STYLE)
 
 
 def royal_words(royal: int) -> str:
