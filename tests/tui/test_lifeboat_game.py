@@ -559,3 +559,17 @@ def test_a_new_marker_is_set_off_from_the_older_ones_before_it() -> None:
     assert render.flags(view, seat).plain == "RFT1", "nothing new: the markers as they are"
     first_new = render.Changes(flags={0: frozenset({"R"})})
     assert render.flags(view, seat, first_new).plain == "✦RFT1"
+
+
+def test_a_navigation_cards_gull_stands_apart_from_who_is_thirsty() -> None:
+    # A tester read "thirst: none +fighters +gull" as the gull being thirsty.
+    from boardgames_tui.engine.lifeboat.data import navigation_cards
+    from boardgames_tui.tui.games.lifeboat import render
+
+    cards = navigation_cards()
+    gull = next(c for c in cards if c.bird > 0 and c.fighters_thirsty)
+    line = render.nav_short(gull).plain
+    thirst_part, _, gull_part = line.partition("  gull")
+    assert "thirst: " in thirst_part and "+fighters" in thirst_part
+    assert gull_part == " +1"
+    assert "gull" not in render.nav_short(next(c for c in cards if c.bird == 0)).plain

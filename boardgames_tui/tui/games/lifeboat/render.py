@@ -279,7 +279,8 @@ def nav_card(view: LifeboatView, index: int) -> NavCard:
 
 def nav_short(card: NavCard, present: Sequence[int] | None = None) -> Text:
     """A navigation card in one short line, read for the characters `present` (default: all six):
-    'N16  over: Kid  thirst: all but Lauren +rowers +fighters +gull'."""
+    'N16  over: Kid  thirst: all but Lauren +rowers +fighters  gull +1'. The gull stands apart from
+    the thirst list: it moves the boat, it is not a thirsty party."""
     present = tuple(range(len(CHARACTERS))) if present is None else tuple(present)
     over = [c for c in card.overboard if c in present]
     thirsty = [c for c in card.thirsty if c in present]
@@ -293,9 +294,9 @@ def nav_short(card: NavCard, present: Sequence[int] | None = None) -> Text:
     if card.fighters_thirsty:
         out.append(" +" + _("fighters"))
     if card.bird > 0:
-        out.append(" +" + _("gull"), style="bold")
+        out.append("  " + _("gull +1"), style="bold")
     elif card.bird < 0:
-        out.append(" −" + _("gull"), style="bold")
+        out.append("  " + _("gull −1"), style="bold")
     return out
 
 
