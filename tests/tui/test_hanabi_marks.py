@@ -72,6 +72,16 @@ def test_a_discard_and_a_misfire_are_marked() -> None:
     assert f"{NEW_MARK}R:4" not in text and "R:4" in text and f"{NEW_MARK}W:4" in text, text
 
 
+def test_the_numbers_of_a_colours_discards_are_set_apart() -> None:
+    # Testers read "W:14" (a white 1 and a white 4) as fourteen.
+    from boardgames_tui.engine.hanabi.models import Card
+
+    view = RULES.view(table_start(), 0)
+    discard = (Card(id=90, suit="W", rank=4), Card(id=91, suit="R", rank=3), Card(id=92, suit="W", rank=1), Card(id=93, suit="W", rank=1))
+    view = view.model_copy(update={"discard": discard})
+    assert drawn(render.discard_panel(view)).split()[1:] == ["R:3", "W:1,1,4"]
+
+
 def test_nothing_is_marked_without_an_earlier_view_or_with_another_seats() -> None:
     state = act(act(table_start(), NumberClue(target=1, rank=1)), PlayCard(slot=0))
     assert render.changes(None, RULES.view(state, 0)) == render.NO_CHANGES

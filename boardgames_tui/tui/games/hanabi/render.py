@@ -155,7 +155,8 @@ def fireworks_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Text:
 
 
 def discard_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Text:
-    """The discards by colour ("R:13  Y:4"); a colour with new ones marked, the new numbers in bold."""
+    """The discards by colour ("R:1,3  Y:4"); a colour with new ones marked, the new numbers in bold. The
+    numbers are set apart: testers read "W:14" as fourteen."""
     text = row_label(_("Discards"))
     if not view.discard:
         text.append(_("none"), style="dim")
@@ -170,7 +171,9 @@ def discard_panel(view: HanabiView, new: Changes = NO_CHANGES) -> Text:
         text.append(f"{suit}", style=suit_style(suit))
         text.append(":")
         # The same number twice, one of them new: the new one is drawn last, after the one already seen.
-        for card, is_new in sorted(zip(cards, fresh), key=lambda pair: (pair[0].rank, pair[1])):
+        for place, (card, is_new) in enumerate(sorted(zip(cards, fresh), key=lambda pair: (pair[0].rank, pair[1]))):
+            if place:
+                text.append(",")
             text.append(str(card.rank), style=NEW_TEXT_STYLE if is_new else "")
         text.append("  ")
     return text
