@@ -72,8 +72,9 @@ class KeyBar(Static):
 
     def describe(self, screen: Screen[object]) -> Content:
         """The keys that work now, the screen's own first. When they do not fit the terminal's width,
-        the gaps shrink, then the shared keys (help, rules, log, menu) lose their labels, then every key does
-        (`?` lists them all with their meaning)."""
+        the gaps shrink, then keys lose their words one at a time from the end of the bar: the shared keys
+        (help, rules, log, menu) first, then the screen's own; every key stays (`?` lists them all with
+        their meaning)."""
         last = getattr(screen, "KEYBAR_LAST", frozenset())
 
         def shared(active: ActiveBinding) -> bool:  # the app's own keys work on every screen, at any time
@@ -100,7 +101,7 @@ class KeyBar(Static):
             own = own_label(binding) if own_label is not None else None
             # A word of the app's own (F2's "简体中文") says what no key alone can: kept until every word goes.
             words = own or (screen_words(binding) if screen_words is not None else None) or binding_label(binding)
-            entries.append((key, binding, words, active.enabled, namespace, not own and shared(active)))
+            entries.append((key, binding, words, active.enabled, namespace, not own and shared(active), bool(own)))
         width = max(self.app.size.width - 2, 20)  # the bar's padding
         # What the app says before the keys ("Ben (computer) is thinking…"), unless the screen already says it
         # in its own prompt (a turn screen's `notice`): said twice, it reads as two messages.
@@ -109,13 +110,21 @@ class KeyBar(Static):
         if notice.cell_length:
             notice = Content.assemble(notice, "  ")
             width = max(width - notice.cell_length, 10)
+        # The words go one key at a time, from the end of the bar: the shared keys' first, then the screen's
+        # own, then the app's own word; the last form keeps every key, without a word, so none is ever lost.
+        from_the_end = list(reversed(range(len(entries))))
+        order = (
+            [i for i in from_the_end if entries[i][5]]
+            + [i for i in from_the_end if not entries[i][5] and not entries[i][6]]
+            + [i for i in from_the_end if entries[i][6]]
+        )
         content = Content()
-        # Each step is shorter than the last; the last keeps every key, without a word, so none is ever lost.
-        for gap, bare_shared, bare_all in (("  ", False, False), (" ", False, False), (" ", True, False), (" ", True, True)):
+        for gap, bare_count in (("  ", 0), *((" ", n) for n in range(len(order) + 1))):
+            bare = set(order[:bare_count])
             parts = []
-            for key, binding, words, enabled, namespace, bare_early in entries:
+            for index, (key, binding, words, enabled, namespace, _shared, _app_word) in enumerate(entries):
                 label = Content.assemble((key, "bold $footer-key-foreground"))
-                if not (bare_all or (bare_shared and bare_early)):
+                if index not in bare:
                     label = Content.assemble(label, " ", words)
                 if enabled:
                     label = label.stylize(f"@click={namespace}.{binding.action}")
