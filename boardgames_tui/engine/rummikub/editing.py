@@ -125,12 +125,31 @@ def stamp_changes(table: tuple[TableSet, ...], start: tuple[TableSet, ...], turn
     its jokers stand for) is stamped with that turn, and the `replaced` marks of the turn are dropped."""
     before = {ts.id: ts for ts in start}
     out = []
-    for ts in table:
+    for ts in _keep_places(table, start):
         b = before.get(ts.id)
         changed = b is None or b.tiles != ts.tiles or b.jokers != ts.jokers
         if changed or ts.replaced:
             ts = table_set(ts.id, ts.tiles, ts.jokers, (), ts.owner, turn if changed else ts.changed_turn)
         out.append(ts)
+    return tuple(out)
+
+
+def _keep_places(table: tuple[TableSet, ...], start: tuple[TableSet, ...]) -> tuple[TableSet, ...]:
+    """`table` in the order that moves the fewest sets from where they were at the start of the turn: a
+    set still there keeps its place, a new set takes the place of one that went (the first new one the
+    first place freed), and the other new sets follow. Sets are numbered by their place on the screen,
+    and players remember them by number: a set taken apart in the middle should not renumber the rest."""
+    by_id = {ts.id: ts for ts in table}
+    new = iter([ts for ts in table if ts.id not in {b.id for b in start}])
+    out: list[TableSet] = []
+    for b in start:
+        if b.id in by_id:
+            out.append(by_id[b.id])
+        else:
+            freed = next(new, None)
+            if freed is not None:
+                out.append(freed)
+    out.extend(new)
     return tuple(out)
 
 

@@ -20,7 +20,7 @@ from boardgames_tui.engine.rummikub.models import (
     Undo,
 )
 from boardgames_tui.engine.rummikub.rules import RULES
-from .helpers import act, assert_illegal, build, ids, public, rack_text, said, say, vbuild
+from .helpers import act, assert_illegal, build, ids, public, rack_text, said, say, table_text, vbuild
 
 
 
@@ -105,6 +105,17 @@ def test_the_sets_changed_since_a_players_last_turn_are_marked_for_that_player()
     state = act(state, Draw())  # Cy
     ana = RULES.view(state, 0)
     assert not any(s.recent for s in ana.table)  # her own set: nothing new for her
+
+
+def test_a_set_taken_apart_gives_its_place_to_a_new_set_so_the_others_keep_their_numbers() -> None:
+    # Sets are numbered by their place; a tester found every set after a taken-apart one renumbered.
+    state = build(["R4 O9", "K1 K2 K3", "B1 B2 B3"], ["K9 K10 K11", "R1 R2 R3", "O10 O11 O12", "B5 B6 B7"])
+    state = act(state, move("R1 R2 R3 R4"))  # set 1 taken apart: its tiles and R4 make a new set at the end
+    state = act(state, move("O9", to=2, position=0))
+    assert table_text(state) == ["K9 K10 K11", "O9 O10 O11 O12", "B5 B6 B7", "R1 R2 R3 R4"]
+    state = act(state, EndTurn())
+    assert table_text(state) == ["K9 K10 K11", "R1 R2 R3 R4", "O9 O10 O11 O12", "B5 B6 B7"]
+    assert [s.recent for s in RULES.view(state, 1).table] == [False, True, True, False]
 
 
 # The turn timer's clock is part of the state -------------------------------------------------------------------
