@@ -61,7 +61,7 @@ async def test_a_refused_swap_is_a_fight_that_another_player_joins_resumed_halfw
         await pilot.press("n")  # refuse: a fight
         assert session._state.phase == "fight"
         await hand_over(app, pilot, ANA)
-        await pilot.press("p")  # the knife, face up: +3 for the attackers
+        await pilot.press("p", "p")  # the knife, face up (p asks first): +3 for the attackers
         assert session._state.face_up[ANA] != ()
         # Ana's hand is empty now and Ben's was: with nothing more to add, both are done without being asked
         screen = await hand_over(app, pilot, CY)
@@ -213,7 +213,10 @@ def reachable(view: Any) -> set[Any]:
         screen.action_activate_highlight()  # "place them"
     for i in range(len(screen.choices.hand)):
         screen.step = replace(screen.step, cursor=i)
-        screen.action_play()
+        before = screen.step
+        screen.action_play()  # asks
+        screen.action_play()  # puts it face up
+        screen.step = before
         screen.action_trade_card()
     return set(got)
 
@@ -573,3 +576,22 @@ def test_a_navigation_cards_gull_stands_apart_from_who_is_thirsty() -> None:
     assert "thirst: " in thirst_part and "+fighters" in thirst_part
     assert gull_part == " +1"
     assert "gull" not in render.nav_short(next(c for c in cards if c.bird == 0)).plain
+
+
+async def test_p_asks_before_a_card_goes_face_up_and_esc_keeps_it_in_hand(make_app) -> None:
+    # A card face up cannot go back to the hand and may be robbed by name: a tester put one up by a slip.
+    state = build(FOUR, hands={ANA: ["water", "knife"]})
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = await resume_state(app, pilot, state)
+        screen = app.screen
+        assert isinstance(screen, LifeboatTurnScreen)
+        first = card_name(screen.choices.hand[0])
+        await pilot.press("p")
+        assert session._state.face_up[ANA] == () and has(app, f"Put {first} face up?", "put it face up (p)")
+        await pilot.press("escape")
+        assert session._state.face_up[ANA] == () and not has(app, "face up?")
+        await pilot.press("p", "1")  # the menu's number puts it up too
+        assert [card_name(c) for c in session._state.face_up[ANA]] == [first]
+        await pilot.press("p", "p")
+        assert len(session._state.face_up[ANA]) == 2 and session._state.hands[ANA] == ()

@@ -135,21 +135,36 @@ def stamp_changes(table: tuple[TableSet, ...], start: tuple[TableSet, ...], turn
 
 
 def _keep_places(table: tuple[TableSet, ...], start: tuple[TableSet, ...]) -> tuple[TableSet, ...]:
-    """`table` in the order that moves the fewest sets from where they were at the start of the turn: a
-    set still there keeps its place, a new set takes the place of one that went (the first new one the
-    first place freed), and the other new sets follow. Sets are numbered by their place on the screen,
-    and players remember them by number: a set taken apart in the middle should not renumber the rest."""
+    """`table` in the order that moves the fewest sets from where they were at the start of the turn.
+    Sets are numbered by their place on the screen and players remember them by number, so a set taken
+    apart in the middle should not renumber the rest: a set still there keeps its place; a new set takes
+    the place of the set that went whose tiles it shares most (a run rebuilt with one tile more goes back
+    where it was), then the other places freed in order; the other new sets follow."""
     by_id = {ts.id: ts for ts in table}
-    new = iter([ts for ts in table if ts.id not in {b.id for b in start}])
+    start_ids = {b.id for b in start}
+    new = [ts for ts in table if ts.id not in start_ids]
+    gone = [k for k, b in enumerate(start) if b.id not in by_id]
+    shared = sorted(
+        ((len(set(start[k].tiles) & set(ts.tiles)), k, n) for k in gone for n, ts in enumerate(new)),
+        key=lambda pair: (-pair[0], pair[1], pair[2]),
+    )
+    place_of: dict[int, int] = {}  # a freed place -> the new set that takes it
+    for count, k, n in shared:
+        if count and k not in place_of and n not in place_of.values():
+            place_of[k] = n
+    rest = iter([n for n in range(len(new)) if n not in place_of.values()])
+    for k in gone:
+        if k not in place_of:
+            n = next(rest, None)
+            if n is not None:
+                place_of[k] = n
     out: list[TableSet] = []
-    for b in start:
+    for k, b in enumerate(start):
         if b.id in by_id:
             out.append(by_id[b.id])
-        else:
-            freed = next(new, None)
-            if freed is not None:
-                out.append(freed)
-    out.extend(new)
+        elif k in place_of:
+            out.append(new[place_of[k]])
+    out.extend(new[n] for n in rest)
     return tuple(out)
 
 

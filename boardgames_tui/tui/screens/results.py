@@ -148,7 +148,7 @@ class ResultsScreen(Screen[None]):
 
         lines = [
             ("a", _("play again: same players and options, a new deal")),
-            ("↑ / ↓, PgUp / PgDn", _("scroll the results and the cards laid open under them")),
+            ("↑ / ↓, PgUp / PgDn", _("scroll the results and, under them, what each player held")),
             ("l", _("the game log")),
             ("r", _("the rules of {game}").format(game=self.session.title)),
             ("m / q / Esc", _("back to the main menu (the game stays under Finished in the saved games, to replay)")),

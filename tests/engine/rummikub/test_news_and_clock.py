@@ -118,6 +118,15 @@ def test_a_set_taken_apart_gives_its_place_to_a_new_set_so_the_others_keep_their
     assert [s.recent for s in RULES.view(state, 1).table] == [False, True, True, False]
 
 
+def test_a_rebuilt_set_goes_back_to_the_place_of_the_set_whose_tiles_it_took() -> None:
+    state = build(["R4 K8", "K1 K2 K3", "B1 B2 B3"], ["O1 O2 O3", "R1 R2 R3", "K9 K10 K11", "B5 B6 B7"])
+    state = act(state, move("K8 K9 K10 K11"))  # set 2 taken apart: a new run with one tile more
+    state = act(state, move("R1 R2 R3 R4"))  # and set 1
+    assert table_text(state) == ["O1 O2 O3", "B5 B6 B7", "K8 K9 K10 K11", "R1 R2 R3 R4"]
+    state = act(state, EndTurn())
+    assert table_text(state) == ["O1 O2 O3", "R1 R2 R3 R4", "K8 K9 K10 K11", "B5 B6 B7"]
+
+
 # The turn timer's clock is part of the state -------------------------------------------------------------------
 
 

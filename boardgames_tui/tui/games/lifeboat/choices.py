@@ -16,7 +16,7 @@ from ....i18n import _
 # The decisions in which Space puts the card at the cursor into a trade (or takes it out).
 TRADE_PICK_PHASES = ("trade_offer", "trade_answer")
 
-SubMenuKind = Literal["swap_seats", "use_medical_kit", "propose_trade", "rob", "rob_what"]
+SubMenuKind = Literal["swap_seats", "use_medical_kit", "propose_trade", "rob", "rob_what", "play_card"]
 
 
 @dataclass(frozen=True)

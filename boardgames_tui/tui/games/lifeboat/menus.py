@@ -25,7 +25,7 @@ from ....engine.lifeboat.models import (
     UseChum,
 )
 from ....i18n import _, ngettext
-from ....narration.lifeboat import status_word
+from ....narration.lifeboat import card_name, status_word
 from . import render
 from .choices import Choices, Open, Step, SwitchRowed
 from .render import Entry, Menu
@@ -72,6 +72,9 @@ class MenuBuilder:
         elif sub.kind == "rob_what":
             assert sub.target is not None
             menu = self._menu_rob_what(sub.target)
+        elif sub.kind == "play_card":
+            assert sub.target is not None
+            menu = self._menu_play_card(sub.target)
         else:
             menu = self._menu_targets(sub.kind)
         menu.number()
@@ -173,6 +176,13 @@ class MenuBuilder:
             else:
                 label = Text(_("the face-up ")) + render.card_chip(action.card)
             menu.entries.append(Entry(label, action))
+        return menu
+
+    def _menu_play_card(self, card: int) -> Menu:
+        """The question before a card goes face up, which cannot be taken back (p asks, p or 1 puts it)."""
+        menu = Menu(_("Put {card} face up? It stays there until used, and anyone robbing you may take it by name:").format(card=card_name(card)), sub=True)
+        if self.choices.can_play(card):
+            menu.entries.append(Entry(Text(_("put it face up (p)")), self.choices.play_for(card)))
         return menu
 
     def _menu_trade_offer(self) -> Menu:

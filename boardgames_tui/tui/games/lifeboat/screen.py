@@ -559,9 +559,18 @@ class LifeboatTurnScreen(TurnScreen):
                 self.action_trade_card()
 
     def action_play(self) -> None:
+        """p asks before the card at the cursor goes face up (it cannot go back to the hand); p again, 1 or
+        Enter puts it there, Esc keeps it."""
         card = self.choices.cursor_card(self.step)
         if card is not None and self.choices.can_play(card):
-            self.submit(self.choices.play_for(card))
+            asked = Open("play_card", card)
+            top = self.step.opened[-1] if self.step.opened else None
+            if top == asked:
+                self.submit(self.choices.play_for(card))
+                return
+            if top is not None and top.kind == "play_card":  # asked about another card: ask about this one
+                self.step = self.step.back()
+            self._open(asked)
         elif self.choices.plays:
             self.show_error(_("That card cannot be played now"))
 
@@ -602,7 +611,7 @@ class LifeboatTurnScreen(TurnScreen):
             ("n / c", _("as navigator: navigate / use the compass first")),
             ("c", _("overboard: throw a bucket of chum")),
             ("←/→", _("move over your hand")),
-            ("p", _("put the card at the cursor face up (not while trading, rowing or picking)")),
+            ("p", _("put the card at the cursor face up, after asking: p again confirms (not while trading, rowing or picking)")),
             ("Space", _("put the card at the cursor into the trade, or take it out")),
             ("h", _("hide or show your Love and Hate cards")),
             ("Esc", _("back out of a sub-menu")),
