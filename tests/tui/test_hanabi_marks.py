@@ -161,3 +161,20 @@ async def test_a_hotseat_game_marks_what_happened_since_each_players_turn(make_a
         assert ana.new.clued and all(seat == 0 for seat, _slot in ana.new.clued)
         text = screen_text(app)
         assert f"{NEW_MARK}{view.discard[-1].suit}:" in text
+
+
+def test_the_rulebooks_rating_table_says_what_the_end_of_the_game_says() -> None:
+    # A tester scored 24 and read "Amazing, they'll remember it for weeks!", where the rules said "Stunning".
+    from boardgames_tui.i18n import set_language
+    from boardgames_tui.narration.hanabi import RATINGS, rating_words
+    from boardgames_tui.tui.screens.rules import rulebook_text
+
+    try:
+        for language, colon in (("en", ": "), ("zh", "：")):
+            set_language(language)
+            text = rulebook_text("hanabi", language)
+            for code in RATINGS:
+                verdict, crowd = rating_words(code)
+                assert f"{verdict}{colon}{crowd}" in text, (language, code)
+    finally:
+        set_language("en")
