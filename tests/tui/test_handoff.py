@@ -213,7 +213,7 @@ async def test_a_long_log_line_in_chinese_wraps_under_its_text(make_app, in_chin
         await pilot.pause()
         log = app.screen.query_one(RichLog)
         rows = ["".join(segment.text for segment in strip) for strip in log.lines]
-        first = next(index for index, row in enumerate(rows) if "2." in row)
+        first = next(index for index, row in enumerate(rows) if "小明" in row)
         text_column = cell_len(rows[first][: rows[first].index("小明")])
         continuation = [row for row in rows[first + 1 :] if row.strip()]
         assert len(continuation) >= 2  # the line took several rows, each starting under the text

@@ -42,12 +42,13 @@ class LogScreen(Screen[None]):
         if not self.lines:
             log.write(_("Nothing has happened yet."))
             return
-        # One grid: a long line wraps under its own text, not under its number, broken where Chinese allows.
+        # One grid: a long line wraps under its own text, not under its bullet, broken where Chinese allows.
+        # Bullets, not numbers: testers took a line's number for the turn number of the header.
         entries = Table.grid(padding=(0, 1))
-        entries.add_column(justify="right", no_wrap=True)
+        entries.add_column(no_wrap=True)
         entries.add_column(ratio=1)
-        for number, line in enumerate(self.lines, start=1):
-            entries.add_row(f"{number}.", Paragraph(line))
+        for line in self.lines:
+            entries.add_row("·", Paragraph(line))
         log.write(entries)
 
     def action_close(self) -> None:
