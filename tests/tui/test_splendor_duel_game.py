@@ -106,7 +106,9 @@ async def test_reserving_the_top_of_a_deck_blind(make_app) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         session = await resume_state(app, pilot, state)
         await goto_card(pilot, app.screen, 0, 0)  # the level-3 deck
-        await pilot.press("v")  # one gold on the board: no question
+        await pilot.press("v")  # one gold on the board: still a question, as a purchase asks
+        assert session._state.seats[0].reserved == () and app.screen.step.cell == 0
+        await pilot.press("v")  # v again (or Enter) takes that gold
         await wait_for_handoff(app, pilot)
         assert session._state.seats[0].reserved == (top,)
 
@@ -193,7 +195,12 @@ async def test_spending_a_privilege_then_replenishing(make_app) -> None:
         session = await resume_state(app, pilot, state)
         screen = app.screen
         await goto_cell(pilot, screen, 0)
-        await pilot.press("p")
+        await pilot.press("p")  # asks first: a privilege spent does not come back
+        assert session._state.seats[0].privileges == 1
+        assert "Spend a privilege on the white token at A1?" in " ".join(screen_text(app).split())
+        await pilot.press("escape")  # keeps it
+        assert session._state.seats[0].privileges == 1 and "Spend a privilege" not in screen_text(app)
+        await pilot.press("p", "enter")
         assert session._state.seats[0].tokens == tokens(W=1) and session._state.seats[0].privileges == 0
         assert isinstance(app.screen, SplendorDuelTurnScreen)  # still Ana's turn: the main action is due
         await pilot.press("f")

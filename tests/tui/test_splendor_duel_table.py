@@ -184,7 +184,7 @@ async def test_the_players_own_steps_are_never_marked(make_app) -> None:
         # Ana spends a privilege on a token Ben left alone: her step, not news.
         target = next(cell for cell in sorted(screen.choices.privilege_cells) if cell not in marked)
         await goto_cell(pilot, screen, target)
-        await pilot.press("p")
+        await pilot.press("p", "p")  # p asks, p again spends it
         await pilot.pause()
         assert screen.view.board[target] == -1 and session._state.current == 0
         assert target not in screen.changes().cells

@@ -46,7 +46,7 @@ Zone = Literal["board", "cards"]
 # screen: the cursors only), a numbered choice (joker colour, token to take from the opponent, royal card,
 # token to return), a token a card gives, the purchase to confirm, the gold for a reservation, a forced
 # pass, and the main action (optional privileges and replenish first).
-Mode = Literal["waiting", "choice", "take_token", "paying", "reserving", "pass", "main"]
+Mode = Literal["waiting", "choice", "take_token", "paying", "reserving", "privilege", "pass", "main"]
 Payments = tuple[tuple[int, ...], ...]
 
 
@@ -55,7 +55,8 @@ class Step:
     """Where the screen's mode machine stands: the zone with the cursor, the board cursor's cell, the card
     cursor (`card_row` 0-2 are levels 3, 2, 1, index 0 the deck; row 3 the player's reserve), the tokens
     selected (in the order chosen), the (level, card) waiting for its gold, the purchase waiting for Enter
-    (card, ways to pay, the fewest gold first) and the way highlighted. One value, replaced on every key."""
+    (card, ways to pay, the fewest gold first) and the way highlighted, and whether a privilege waits for
+    Enter (on the token at the cursor). One value, replaced on every key."""
 
     zone: Zone = "board"
     cell: int = CENTRE
@@ -65,6 +66,7 @@ class Step:
     reserving: tuple[int, int | None] | None = None
     paying: tuple[int, Payments] | None = None
     pay_index: int = 0
+    privileging: bool = False
 
 
 class Choices:
@@ -128,6 +130,8 @@ class Choices:
             return "paying"
         if step.reserving is not None:
             return "reserving"
+        if step.privileging:
+            return "privilege"
         if self.can_pass:
             return "pass"
         return "main"
@@ -253,6 +257,8 @@ class Choices:
             level, card = step.reserving
             golds = self.reserves.get(step.reserving, [])
             return Reserve(gold_cell=step.cell, level=level, card=card) if step.zone == "board" and step.cell in golds else None
+        if step.privileging:
+            return UsePrivilege(cell=step.cell) if step.zone == "board" and step.cell in self.privilege_cells else None
         if self.phase not in MAIN_STEP:
             return None
         if step.zone == "board":

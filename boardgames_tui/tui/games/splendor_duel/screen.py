@@ -322,7 +322,7 @@ class SplendorDuelTurnScreen(TurnScreen):
             ("Enter / t", _("take the selected tokens (1-3 in a straight line, no gold, no gaps)")),
             ("Enter / b", _("buy the card under the cursor; Enter again confirms it")),
             ("v", _("reserve the card or deck under the cursor, taking a gold")),
-            ("p", _("spend a privilege on the token under the cursor (before replenishing)")),
+            ("p", _("spend a privilege on the token under the cursor, after asking (before replenishing)")),
             ("f", _("replenish the board from the bag (gives your opponent a privilege)")),
             ("x", _("pass, only when no main action is possible and the bag is empty")),
             ("1-9", _("choose an option: a way to pay, joker colour, token to take, royal card, token to return")),
@@ -383,7 +383,8 @@ class SplendorDuelTurnScreen(TurnScreen):
         "choice": frozenset({"switch_zone", "choose"}),
         "take_token": frozenset({"switch_zone", "confirm"}),
         "paying": frozenset({"choose", "confirm", "back"}),
-        "reserving": frozenset({"switch_zone", "confirm", "back"}),
+        "reserving": frozenset({"switch_zone", "confirm", "reserve", "back"}),
+        "privilege": frozenset({"confirm", "privilege", "back"}),
         "pass": frozenset({"switch_zone", "pass_turn"}),
         "main": frozenset({"switch_zone", "toggle_select", "confirm", "take", "buy", "reserve", "privilege", "replenish", "cancel"}),
     }
@@ -413,6 +414,8 @@ class SplendorDuelTurnScreen(TurnScreen):
                         return None  # the way already chosen: Enter buys
                 return isinstance(number, int) and number <= choices.option_count(step) or None
             if action == "confirm":
+                return choices.confirm_target(step) is not None or None
+            if action in ("privilege", "reserve"):  # the question's own key answers it as Enter does
                 return choices.confirm_target(step) is not None or None
             return True
         # The main action, with optional privileges and replenish first.
@@ -508,8 +511,16 @@ class SplendorDuelTurnScreen(TurnScreen):
             return None  # Esc then leaves for the menu
         if mode == "paying":
             return _("Confirm the purchase first: Enter buys the card, Esc takes it back")
+        if mode == "privilege":
+            if action in ("confirm", "privilege"):
+                if step.zone == "board":
+                    problem = choices.privilege_problem(step.cell)
+                    if problem is not None:
+                        return problem
+                return _("A privilege takes one gem or pearl: move to one, then Enter (Esc keeps the privilege)")
+            return _("First answer: Enter spends the privilege on the token at the cursor, Esc keeps it")
         if mode == "reserving":
-            if action == "confirm":
+            if action in ("confirm", "reserve"):
                 if step.zone != "board":
                     return _("The gold is on the board: Tab, move to a Y, Enter")
                 return _("{cell} is not a gold: move to a Y and press Enter").format(cell=cell_name(step.cell))
@@ -630,19 +641,27 @@ class SplendorDuelTurnScreen(TurnScreen):
         self._go(paying=(card, tuple(self.choices.buys[card])), pay_index=0)
 
     def action_reserve(self) -> None:
+        if self.step.reserving is not None:  # v again: the gold at the cursor, as Enter
+            self.action_confirm()
+            return
         target = self.choices.card_at(self.step)
         if target is None or target not in self.choices.reserves:
             return
         golds = self.choices.reserves[target]
-        level, card = target
-        if len(golds) == 1:
-            self.submit(Reserve(gold_cell=golds[0], level=level, card=card))
-            return
+        # Even with one gold on the board the reservation waits for Enter (or v again), as a purchase does:
+        # it is the turn's main action, and a tester made one by a slip.
         self._go(reserving=target, zone="board", cell=self.cell if self.cell in golds else golds[0])
 
     def action_privilege(self) -> None:
-        if self.cell in self.choices.privilege_cells:
+        """p asks before a privilege goes (it does not come back): Enter or p again spends it on the token
+        at the cursor (the arrows choose another), Esc keeps it."""
+        if self.step.zone != "board" or self.cell not in self.choices.privilege_cells:
+            return
+        if self.step.privileging:
             self.submit(UsePrivilege(cell=self.cell))
+            return
+        self.set_status("")
+        self._go(privileging=True)
 
     def action_replenish(self) -> None:
         self.submit(Replenish())
@@ -662,6 +681,10 @@ class SplendorDuelTurnScreen(TurnScreen):
             self.submit(options[number - 1][1])
 
     def action_back(self) -> None:
+        if self.step.privileging:  # keep the privilege, and the tokens selected before asking
+            self.set_status("")
+            self._go(privileging=False)
+            return
         self.action_cancel()
 
     def action_cancel(self) -> None:

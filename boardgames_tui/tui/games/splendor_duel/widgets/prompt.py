@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.reactive import reactive
 
-from .....engine.splendor_duel.lines import gives_privilege
+from .....engine.splendor_duel.lines import cell_name, gives_privilege
 from .....engine.splendor_duel.turn import QUIET_TURNS_LIMIT
 from .....i18n import _, pgettext
-from .....narration.splendor_duel import card_text, level_name
+from .....narration.splendor_duel import card_text, level_name, token_name
 from ....text import KEEP, printable
 from .. import render
 from ..choices import CHOICE_PHASES, PAGE, Choices, Step
@@ -60,6 +60,17 @@ class PromptLine(TablePart):
             level, card = step.reserving
             what = card_text(card) if card is not None else _("the top card of the level-{level} deck").format(level=level_name(level))
             return Text(_("Reserve {card}: choose the gold to take (move to a Y), then Enter.").format(card=what))
+        if step.privileging:
+            what = view.board[step.cell]
+            if step.cell not in choices.privilege_cells:
+                problem = choices.privilege_problem(step.cell) or _("a privilege takes one gem or pearl")
+                return Text(_("Spend a privilege: {cell}: ✗ {problem}. Move to a gem or pearl (Esc keeps the privilege).").format(cell=cell_name(step.cell), problem=problem))
+            return Text(
+                _("Spend a privilege on the {token} token at {cell}? Enter or p spends it, Esc keeps it (the arrows choose another token).").format(
+                    token=token_name(what), cell=cell_name(step.cell)
+                ),
+                style="bold",
+            )
         if step.selected:
             cells = render.cells_text(step.selected)
             problem = choices.selection_problem(step.selected)
