@@ -13,7 +13,11 @@ life preservers, chum and medical kits are all judged by the wounds they bring, 
   is fired when landing now suits the seat); it robs boldly: it demands a card unless the target looks
   clearly the stronger (easy wants a clear edge), and prefers a rob that gains anything to rowing or
   waiting, since a won rob is treasure taken from a rival; it never makes a demand that may be refused,
-  refuses one, or joins a side, when its side cannot win that fight whatever the others still do; and,
+  refuses one, or joins a side, when its side cannot win that fight whatever the others still do, and joins
+  no side that looks behind once the hands on both sides are guessed at; it values what it keeps for later
+  (water, a medical kit, any card) by how much of the game is left, so near the landing it gives a spare
+  water to its thirsty Love and heals itself or its Love; as navigator it puts its compass face up when
+  there are rowed cards to choose from; and,
   for the supply card it keeps, its own action, its answer to a demand and its fight choices, a look one
   decision ahead with the engine: the best few choices are each tried on eight states sampled from the
   View and played on by easy players to the end of the next round.
@@ -21,6 +25,7 @@ life preservers, chum and medical kits are all judged by the wounds they bring, 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -30,6 +35,7 @@ from ..engine.lifeboat.data import (
     CARD_TYPE,
     CARD_WEAPON,
     CHARACTER_INDEX,
+    COMPASS,
     FRENCHY,
     KID,
     LIFE_PRESERVER,
@@ -46,6 +52,30 @@ from .base import BotFactory, RandomBot
 _ALIVE_BY_MARGIN = (0.42, 0.62, 0.76, 0.85, 0.9, 0.93, 0.95, 0.96, 0.97)
 _TREASURE = frozenset(("cash", "painting", "jewels"))
 _WEAPON_PLAYS = frozenset(("oar", "weapon", "flare_gun"))
+
+
+# Rounds the game still lasts, by seagulls already out (4 end it): over 40 games of Easy players, from the
+# round each count was first reached, 10.5, 8.3, 4.7 and 1.7; a little less over the rest of that stretch.
+_ROUNDS_LEFT = (10.0, 7.0, 4.0, 1.5)
+# Thirsts a character meets in a round beyond the cards that name it (rowing, fighting), and the share of
+# the cards naming it that navigators let through.
+_THIRST_EXTRA = 0.15
+_THIRST_NAMED = 0.8
+
+
+def rounds_left(seagulls: int) -> float:
+    return _ROUNDS_LEFT[min(max(seagulls, 0), len(_ROUNDS_LEFT) - 1)]
+
+
+def at_least(n: int, mean: float) -> float:
+    """The chance that a Poisson count with this mean is at least n."""
+    if n <= 0:
+        return 1.0
+    term = total = math.exp(-mean)
+    for k in range(1, n):
+        term *= mean / k
+        total += term
+    return max(0.0, 1.0 - total)
 
 
 def alive_chance(margin: int, seagulls: int = 0) -> float:
@@ -130,6 +160,18 @@ class Reading:
         held = [c for c in (cards if cards is not None else (*self.hand, *self.mine.face_up)) if CARD_EFFECT[c] in _TREASURE]
         return float(treasure_points(self.my_char, [*held, card]) - treasure_points(self.my_char, held))
 
+    def water_needed(self, n: int) -> float:
+        """The chance this seat still meets at least n thirsts of its own before the boat lands: late in the
+        game a third or fourth water will likely never be drunk."""
+        named = sum(1 for c in self.nav if self.my_char in c.thirsty) / len(self.nav)
+        rate = _THIRST_NAMED * named + _THIRST_EXTRA  # from 0.4 (Lady Lauren, the Kid) to 0.75 (the Captain)
+        return at_least(n, rate * rounds_left(self.view.seagulls))
+
+    def time_left(self) -> float:
+        """How much of a long game is still to come (1 early, towards 0 at landing): what a card kept for
+        later is still worth."""
+        return min(1.0, rounds_left(self.view.seagulls) / 7.0)
+
     def water_held(self) -> int:
         return sum(1 for c in (*self.hand, *self.mine.face_up) if CARD_EFFECT[c] == "water")
 
@@ -142,7 +184,11 @@ class Reading:
             # Hard valuing water more (4, 3, 2 for the first, second and third held) moved nothing: +0.01 +- 0.06
             # a game over 1,100 paired games against three Easy (dev-lb-s54); more as its own wounds near its
             # size, -0.08 +- 0.20 (300 games, before the supply card was looked ahead).
-            return max(0.8, 3.0 - 0.5 * self.water_held())
+            held = self.water_held()
+            value = max(0.8, 3.0 - 0.5 * held)
+            if "late" in self.features:  # worth only as much as the thirst it may still meet
+                value *= self.water_needed(held + 1)
+            return value
         if effect == "medical_kit":
             hurt = self.mine.wounds > 0 or (self.love in self.seat_of and self.seats[self.seat_of[self.love]].wounds > 0)
             return 2.5 if hurt else 1.8
@@ -330,6 +376,19 @@ def fight_is_hopeless(view: LifeboatView, action: Any) -> bool:
     return False
 
 
+def _join_likely_lost(r: Reading, side: str) -> bool:
+    """Whether joining `side` puts this seat on the side that, as things look, loses: this seat brings its
+    size, face-up weapons and every weapon in its hand, and each hand on either side is guessed to hold what
+    hands usually hold (`hidden_weapons`). Joining is final, and a side behind by that measure is more
+    likely to take the wounds than to win (12 against 9 is not hopeless, yet nearly always lost)."""
+    f = r.view.fight
+    assert f is not None
+    ours, theirs = (f.attackers, f.defenders) if side == "attacker" else (f.defenders, f.attackers)
+    mine = sum(r.strength(x) + r.hidden_weapons(x) for x in (*ours, r.me))
+    against = sum(r.strength(x) + r.hidden_weapons(x) for x in theirs)
+    return mine <= against if side == "attacker" else mine < against
+
+
 # Decisions -------------------------------------------------------------------------------------------
 
 
@@ -379,13 +438,16 @@ class LifeboatBot:
         if "hopeless" in features:  # a fight this seat's side cannot win, whatever happens, is left alone
             legal = tuple(a for a in legal if not fight_is_hopeless(view, a))
         r = Reading(view, features)
+        if "likely" in features and view.phase == "fight":
+            legal = tuple(a for a in legal if a.kind != "join_fight" or not _join_likely_lost(r, a.side))
         handler = getattr(self, f"_{view.phase}", None)
         action = handler(r, legal, rng) if handler is not None else None
         if action is None:
             action = legal[0]
         # A card put face up to protect this seat, or a weapon that turns a fight this seat is losing, is
-        # played: the quick rollouts of the look-ahead undervalue both.
-        protective = view.phase in ("action", "fight") and action.kind == "play_card"
+        # played: the quick rollouts of the look-ahead undervalue both. So is a medical kit: a rollout that
+        # stops two rounds on still counts a kit kept as worth something, though at the landing it is not.
+        protective = view.phase in ("action", "fight") and action.kind in ("play_card", "use_medical_kit")
         if "look" in r.features and view.phase in _LOOKAHEAD_PHASES and not protective:
             action = self._look_ahead(r, legal, action, rng)
         return action
@@ -461,6 +523,11 @@ class LifeboatBot:
         if kind == "use_medical_kit":
             if r.stake[a.target] <= 0:
                 return None
+            if "late" in r.features:
+                # A kit kept for a worse wound is worth less as the landing nears (and nothing at it): late
+                # in the game any wound on oneself or one's Love is worth a turn.
+                k = min(1.0, rounds_left(view.seagulls) / 10.0)
+                return 1.5 * r.heal_gain(a.target) - 0.5 * k + 1.2 * (1.0 - k)
             if "heal" in r.features:
                 return 1.5 * r.heal_gain(a.target) - 0.5
             return r.heal_gain(a.target) - 1.0
@@ -641,6 +708,12 @@ class LifeboatBot:
         return _first(legal, "place_rowed", to_pile=want) or legal[0]
 
     def _navigate(self, r: Reading, legal: Sequence[Any], rng: random.Random) -> Any:
+        if "compass" in r.features and COMPASS in r.hand and r.view.row_pile_size and r.view.navigation_size:
+            # Face up, the compass adds the deck's top card to the rowed cards to choose from. With no rowed
+            # card that top card would be used anyway, so it stays in hand (face up it can be robbed).
+            play = _play(legal, COMPASS)
+            if play is not None:
+                return play
         return _first(legal, "navigate", compass=True) or _first(legal, "navigate", compass=False)
 
     def _pick(self, r: Reading, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -686,6 +759,12 @@ class LifeboatBot:
         best, choice = 0.0, None
         for a in gives:
             keep = 0.9 * (3.0 if water <= 1 else 1.5)
+            if "late" in r.features and water >= 2:
+                # A spare water spares this seat a wound only if that many thirsts of its own still come:
+                # weighed as that wound, it goes to a thirsty Love unless this seat is the worse off.
+                keep = r.water_needed(water) * r.wound_cost(r.me, 1)
+            elif "late" in r.features:  # the last water: kept for this seat's next thirst, if one still comes
+                keep *= r.water_needed(water)
             gain = r.wound_cost(a.target, 1) - keep
             if gain > best:
                 best, choice = gain, a
@@ -693,7 +772,15 @@ class LifeboatBot:
 
 
 EASY: frozenset[str] = frozenset()
-HARD = frozenset(("infer", "weapons", "cover", "flare", "robmore", "bold", "rowrisk", "heal", "look", "hopeless"))
+# "late" (what is kept for later is worth less near the landing: spare water to a thirsty Love, the medical
+# kit used, cards in the look-ahead's final reckoning), "compass" and "likely" (no joining a side that looks
+# behind) answer what players called out. Paired against the code before them on "dev-lb-A" (games 60-126,
+# against three Easy; the machine was shared and slow, so few games): Hard +1.0 +- 1.8 a game, Easy +0.0
+# +- 0.6, 1.22 -> 1.29 times; an earlier form (thirst weighed by a flat rate) on games 0-49: +1.7 +- 1.8.
+HARD = frozenset(
+    ("infer", "weapons", "cover", "flare", "robmore", "bold", "rowrisk", "heal", "look", "hopeless")
+    + ("late", "compass", "likely")
+)
 
 
 # Looking ahead (hard) ----------------------------------------------------------------------------------
@@ -844,7 +931,9 @@ def _settle_value(state: Any, me: int) -> float:
         return float(score_lines(state)[me].total)
     r = Reading(RULES.view(state, me), EASY)
     value = r.expected_score() + 0.9 * r._my_treasure() if me in state.boat else r.expected_score()
-    value += 0.4 * sum(r.card_value(c) for c in (*r.hand, *r.mine.face_up) if CARD_EFFECT[c] not in _TREASURE)
+    # Cards kept for later are worth less the nearer the landing (nothing at it, where the exact score counts).
+    kept = sum(r.card_value(c) for c in (*r.hand, *r.mine.face_up) if CARD_EFFECT[c] not in _TREASURE)
+    value += 0.4 * r.time_left() * kept
     return value
 
 

@@ -17,6 +17,7 @@ from boardgames_tui.engine.lifeboat.models import (
     Done,
     DoNothing,
     GiveWater,
+    JoinFight,
     LifeboatOptions,
     LifeboatState,
     Navigate,
@@ -26,6 +27,7 @@ from boardgames_tui.engine.lifeboat.models import (
     Rob,
     Row,
     TakeSupply,
+    UseMedicalKit,
 )
 from boardgames_tui.engine.lifeboat.rules import RULES
 from tests.engine.lifeboat.helpers import NAMES, act, build, nav, random_midgame, resample_hidden
@@ -320,3 +322,107 @@ def test_defender_plays_both_oars_it_needs(level: str) -> None:
         assert isinstance(action, PlayCard) and CARD_KEY[action.card] == "oar"
         s = act(s, action)
     assert sum(CARD_KEY[c] == "oar" for c in s.face_up[SS]) == 2
+
+
+# What people saw Hard do, and what it does now ------------------------------------------------------
+
+
+def test_hard_navigator_puts_its_compass_face_up_to_choose_among_more_cards() -> None:
+    # The Kid navigates with a compass in hand and one rowed card on the pile: face up, the compass adds the
+    # deck's top card to choose from. Hard used to navigate without it, all game long.
+    s = build(hands={KI: ["compass"]}, row_pile=[nav("N05")], actor=SS)
+    s = until_turn(s, KI)
+    s = act(s, DoNothing())
+    assert s.phase == "navigate" and s.current == KI
+    action = choose(s, "hard")
+    assert isinstance(action, PlayCard) and CARD_KEY[action.card] == "compass"
+    s = act(s, action)
+    assert choose(s, "hard") == Navigate(compass=True)
+
+
+def test_hard_keeps_its_compass_in_hand_when_nothing_was_rowed() -> None:
+    # With no rowed card the deck's top card is used whether or not the compass adds it.
+    s = build(hands={KI: ["compass"]}, actor=SS)
+    s = until_turn(s, KI)
+    s = act(s, DoNothing())
+    assert choose(s, "hard") == Navigate(compass=False)
+
+
+def thirst_window_for(seat: int, **fields: object) -> LifeboatState:
+    """N12 is the round's card (the Kid falls in; Lady Lauren, the Captain, the First Mate and Frenchy are
+    thirsty); everyone passes until `seat` is asked in the thirst window."""
+    s = build(nav_deck=[nav("N12")], **fields)  # type: ignore[arg-type]
+    s = until_turn(s, KI)
+    s = act(s, DoNothing())
+    s = act(s, Navigate())
+    while s.phase == "overboard":
+        s = act(s, Done())
+    s = until_turn(s, seat)
+    assert s.phase == "thirst"
+    return s
+
+
+def test_hard_gives_a_spare_water_to_its_thirsty_love_near_the_end() -> None:
+    # Three seagulls are out (the fourth lands the boat, a round or two from now). Sir Stephen, not thirsty
+    # himself, holds three waters; the Captain, whom he loves, is thirsty at 4 of 7 wounds. Hard used to keep
+    # all three and let the Captain take the wound.
+    love = ("lady_lauren", "captain", "captain", "first_mate", "frenchy", "kid")
+    hate = ("sir_stephen", "kid", "first_mate", "frenchy", "kid", "lady_lauren")
+    s = thirst_window_for(SS, hands={SS: ["water", "water", "water"]}, wounds={CA: 4}, love=love, hate=hate, seagulls=3)
+    assert choose(s, "hard") == GiveWater(target=CA)
+
+
+def test_hard_keeps_the_water_it_will_likely_need_itself() -> None:
+    # At the start of the game, Sir Stephen at 3 of 5 wounds keeps his two waters: thirsts of his own will
+    # likely come, and one more wound leaves him a wound from death.
+    love = ("lady_lauren", "captain", "captain", "first_mate", "frenchy", "kid")
+    hate = ("sir_stephen", "kid", "first_mate", "frenchy", "kid", "lady_lauren")
+    s = thirst_window_for(SS, hands={SS: ["water", "water"]}, wounds={CA: 4, SS: 3}, love=love, hate=hate, seagulls=0)
+    assert choose(s, "hard") == Done()
+
+
+@pytest.mark.parametrize("patient", [FM, CA])
+def test_hard_uses_its_medical_kit_near_the_end(patient: int) -> None:
+    # The First Mate, at 3 of 8 wounds, holds a medical kit with three seagulls out; it loves the Captain
+    # (3 of 7) when the patient is the Captain. A kit kept to the landing is worth nothing: Hard used to row
+    # or wait instead, every turn.
+    love = ("lady_lauren", "sir_stephen", "captain", "captain" if patient == CA else "first_mate", "frenchy", "kid")
+    hate = ("sir_stephen", "captain", "first_mate", "kid", "kid", "lady_lauren")
+    s = build(hands={FM: ["medical_kit"]}, wounds={patient: 3}, love=love, hate=hate, seagulls=3, actor=FM)
+    for k in range(3):
+        action = LEVELS["hard"]().choose(RULES.view(s, FM), random.Random(k))
+        assert action == UseMedicalKit(target=patient), k
+
+
+def test_hard_stays_out_of_a_fight_its_side_is_likely_to_lose() -> None:
+    # From an arena game: Lady Lauren (4, a flare gun face up: 12) robs Frenchy (6), who refuses. Sir Stephen,
+    # at 4 of 5 wounds and holding no weapon, would bring the defence to 11 against 12: not certainly lost
+    # (Frenchy's seven cards may hold a weapon), but likely, and a lost fight knocks him out. Hard used to join
+    # Frenchy on some draws of its look-ahead.
+    chars = ("sir_stephen", "lady_lauren", "frenchy", "first_mate")
+    ss, ll, fr, fm = range(4)
+    s = build(
+        chars,
+        hands={
+            ss: ["water", "bundle_of_cash", "painting_2"],
+            ll: ["water", "water", "water", "jewels", "painting_3"],
+            fr: ["water", "bundle_of_cash", "bundle_of_cash", "jewels", "painting_3", "knife", "bucket_of_chum"],
+            fm: ["water", "water", "water", "bundle_of_cash", "bundle_of_cash"],
+        },
+        face_up={ll: ["flare_gun"], fm: ["oar"]},
+        wounds={ss: 4, fm: 3},
+        love=chars,
+        hate=("first_mate", "frenchy", "lady_lauren", "sir_stephen"),
+        boat=(ll, ss, fm, fr),
+        seagulls=3,
+        round=6,
+        actor=ll,
+    )
+    s = act(s, Rob(target=fr))
+    s = act(s, RefuseDemand())
+    s = until_turn(s, ss)
+    assert s.phase == "fight"
+    view = RULES.view(s, ss)
+    assert JoinFight(side="defender") in view.legal_actions and not fight_is_hopeless(view, JoinFight(side="defender"))
+    for k in range(20):  # the old look-ahead joined on 3 of these 20 draws
+        assert LEVELS["hard"]().choose(view, random.Random(k)) != JoinFight(side="defender"), k
