@@ -774,9 +774,9 @@ class LifeboatBot:
 EASY: frozenset[str] = frozenset()
 # "late" (what is kept for later is worth less near the landing: spare water to a thirsty Love, the medical
 # kit used, cards in the look-ahead's final reckoning), "compass" and "likely" (no joining a side that looks
-# behind) answer what players called out. Paired against the code before them on "dev-lb-A" (games 60-126,
-# against three Easy; the machine was shared and slow, so few games): Hard +1.0 +- 1.8 a game, Easy +0.0
-# +- 0.6, 1.22 -> 1.29 times; an earlier form (thirst weighed by a flat rate) on games 0-49: +1.7 +- 1.8.
+# behind) answer what players called out. Paired against the code before them on "dev-lb-A" (games 60-179,
+# against three Easy; the machine was shared and slow, so few games): Hard +0.7 +- 1.2 a game, Easy +0.0
+# +- 0.4, 1.19 -> 1.24 times; an earlier form (thirst weighed by a flat rate) on games 0-49: +1.6 +- 1.7.
 HARD = frozenset(
     ("infer", "weapons", "cover", "flare", "robmore", "bold", "rowrisk", "heal", "look", "hopeless")
     + ("late", "compass", "likely")
