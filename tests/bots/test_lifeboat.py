@@ -227,14 +227,7 @@ def test_swimmer_puts_on_the_life_preserver(level: str) -> None:
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_thirsty_captain_drinks_its_water(level: str) -> None:
-    s = build(hands={CA: ["water"]}, nav_deck=[nav("N12")])  # N12: the Captain is thirsty
-    s = until_turn(s, KI)
-    s = act(s, DoNothing())
-    s = act(s, Navigate())
-    while s.phase == "overboard":
-        s = act(s, Done())
-    s = until_turn(s, CA)
-    assert s.phase == "thirst"
+    s = thirst_window_for(CA, hands={CA: ["water"]})  # N12: the Captain is thirsty
     assert choose(s, level) == GiveWater(target=CA)
 
 
