@@ -517,7 +517,7 @@ class SplendorDuelTurnScreen(TurnScreen):
                     problem = choices.privilege_problem(step.cell)
                     if problem is not None:
                         return problem
-                return _("A privilege takes one gem or pearl: move to one, then Enter (Esc keeps the privilege)")
+                return _("A privilege takes a gem or a pearl: move to a gem or a pearl, then Enter (Esc keeps the privilege)")
             return _("First answer: Enter spends the privilege on the token at the cursor, Esc keeps it")
         if mode == "reserving":
             if action in ("confirm", "reserve"):

@@ -63,7 +63,7 @@ class PromptLine(TablePart):
         if step.privileging:
             what = view.board[step.cell]
             if step.cell not in choices.privilege_cells:
-                problem = choices.privilege_problem(step.cell) or _("a privilege takes one gem or pearl")
+                problem = choices.privilege_problem(step.cell) or _("a privilege takes a gem or a pearl")
                 return Text(_("Spend a privilege: {cell}: ✗ {problem}. Move to a gem or pearl (Esc keeps the privilege).").format(cell=cell_name(step.cell), problem=problem))
             return Text(
                 _("Spend a privilege on the {token} token at {cell}? Enter or p spends it, Esc keeps it (the arrows choose another token).").format(
